@@ -1,0 +1,168 @@
+// File: mxfp4/emu/accumulation.h
+//
+// The named accumulation contracts of the project (spec: shared/spec/gpu-design.md,
+// "The accumulation contract"; full statement in docs/accumulation.md) and the
+// exact scalar operations that define them. GPU kernels execute these same
+// operations, so the functions here are the definition, not an approximation.
+//
+// Per output (m, n) and 32-element K-block g:
+//   dot4 = sum_k E2m1ToTwice(a[m][32g+k]) * E2m1ToTwice(b[n][32g+k])   (exact int)
+//   P    = dot4 / 4                                                   (exact fp32)
+// The contracts differ only in how the block terms P * 2^(sa-127) * 2^(sb-127)
+// are summed:
+//   kBlockFma : s = fp32(2^(sa-127) * 2^(sb-127)); acc = fmaf(P, s, acc), g ascending.
+//   kMfma16/32: the gfx950 scaled MFMA model, one step per 4 (resp. 2) blocks.
+//   kIdeal    : the exact sum, rounded once.
+// A KSplit splits the blocks into ranges that accumulate independently and are
+// combined in a fixed order.
+//
+// Example (one output, long hand):
+//   float acc = 0.0f;
+//   for (int64_t g = 0; g < groups; ++g) acc = BlockFmaStep(acc, dot4[g], sa[g], sb[g]);
+
+#ifndef MXFP4_EMU_ACCUMULATION_H_
+#define MXFP4_EMU_ACCUMULATION_H_
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "mxfp4/core/formats.h"
+
+namespace mxfp4 {
+
+// How the block terms of one output are accumulated (docs/accumulation.md).
+enum class Contract {
+  // "block_fma", the GPU contract: acc = +0.0f; for g ascending:
+  // acc = fmaf(P_g, fp32(2^(sa-127) * 2^(sb-127)), acc). Every GPU path in the
+  // project must reproduce it bit for bit.
+  kBlockFma,
+  // "mfma16": the gfx950 V_MFMA_SCALE_F32_16X16X128_F8F6F4 model; C chained
+  // through one instruction per 4 blocks (128 K) in K order, each instruction
+  // rounded per the chosen MfmaRoundingModel (mfma.h). Unverified on hardware.
+  kMfma16,
+  // "mfma32": as kMfma16 for V_MFMA_SCALE_F32_32X32X64_F8F6F4 (2 blocks = 64 K
+  // per instruction).
+  kMfma32,
+  // "ideal": the exact sum over all blocks of P * 2^(sa-127) * 2^(sb-127),
+  // rounded once to fp32 (or once, directly, to bf16). The error yardstick.
+  kIdeal,
+};
+
+inline constexpr Contract kAllContracts[] = {Contract::kBlockFma, Contract::kMfma16,
+                                             Contract::kMfma32, Contract::kIdeal};
+
+// "block_fma", "mfma16", "mfma32", "ideal".
+const char* ContractName(Contract contract);
+
+// Inverse of ContractName(); InvalidArgument lists the valid names.
+absl::StatusOr<Contract> ParseContract(absl::string_view name);
+
+// Blocks one accumulation step consumes: 4 for kMfma16, 2 for kMfma32, else 1.
+// K-split boundaries must be multiples of it.
+int ContractBlocksPerStep(Contract contract);
+
+// KSplit
+//
+// How a K-split path divides the K-blocks of every output. Split s covers
+// blocks [begin(s), end(s)); boundaries are the interior split starts, in
+// blocks (1 block = 32 K elements), non-decreasing, each in [0, groups].
+// No boundaries = one split = no K-split. Each split accumulates from +0.0f
+// with its contract; the partials are then combined in split order with fp32
+// additions: c = ((p0 + p1) + p2) + ... (never atomics). An empty split
+// contributes a +0.0f partial, exactly as a GPU split that has no blocks and
+// stores its zero-initialized accumulator.
+//
+// Example (K = 1536, 48 blocks, 4 splits of 12 blocks = 384 K each):
+//   KSplit split = KSplit::FromBoundaries({12, 24, 36});
+//   // or: absl::StatusOr<KSplit> split = KSplit::Even(48, 4);
+struct KSplit {
+  std::vector<int64_t> boundaries;
+
+  static KSplit None() { return KSplit{}; }
+  static KSplit FromBoundaries(std::vector<int64_t> boundaries) {
+    return KSplit{std::move(boundaries)};
+  }
+
+  // `num_splits` splits of ceil(groups / num_splits) blocks rounded up to a
+  // multiple of `align_blocks` (trailing splits may be empty), the usual
+  // GPU split-K partition. InvalidArgument if num_splits < 1 or align < 1.
+  static absl::StatusOr<KSplit> Even(int64_t groups, int num_splits, int64_t align_blocks = 1);
+
+  // Splits of exactly `blocks_per_split` blocks (the last one shorter).
+  static absl::StatusOr<KSplit> Chunked(int64_t groups, int64_t blocks_per_split);
+
+  int num_splits() const { return static_cast<int>(boundaries.size()) + 1; }
+  bool is_split() const { return !boundaries.empty(); }
+  int64_t begin(int s) const { return s == 0 ? 0 : boundaries[s - 1]; }
+  int64_t end(int s, int64_t groups) const {
+    return s + 1 < num_splits() ? boundaries[s] : groups;
+  }
+
+  // OK when boundaries are non-decreasing, within [0, groups], and multiples
+  // of align_blocks (ContractBlocksPerStep for the MFMA contracts).
+  absl::Status Validate(int64_t groups, int64_t align_blocks = 1) const;
+
+  // E.g. "[0,12)[12,24)[24,48)" for groups = 48; "none" when not split.
+  std::string ToString(int64_t groups) const;
+};
+
+// ---------------------------------------------------------------- block_fma
+
+// BlockP()
+//
+// P = dot4 / 4 as fp32 (exact: |dot4| <= 4608, so P is a multiple of 0.25
+// with |P| <= 1152).
+inline float BlockP(int32_t dot4) { return static_cast<float>(dot4) * 0.25f; }
+
+// BlockScaleProduct()
+//
+// s = E8m0ToFloat(sa) * E8m0ToFloat(sb) as ONE fp32 multiply, round to nearest
+// even, no flush to zero. So: sa + sb - 254 in [-149, 127] is exact (a
+// subnormal power of two below -126); -150 rounds to 0 (tie, even); below that
+// 0; above 127 +Inf; either byte 0xFF gives NaN.
+inline float BlockScaleProduct(uint8_t sa, uint8_t sb) { return E8m0ToFloat(sa) * E8m0ToFloat(sb); }
+
+// BlockFmaStep()
+//
+// One step of the block_fma contract: fmaf(P, s, acc) (exact P * s + acc,
+// one rounding). Edges follow IEEE fmaf: 0 * Inf = NaN, Inf - Inf = NaN,
+// NaN propagates; a tiny P * s may round acc to a signed zero.
+//
+// Example:
+//   BlockFmaStep(0.0f, 8, 127, 127) == 2.0f   // P = 2, s = 1
+//   BlockFmaStep(0.0f, 0, 255, 255) is NaN    // 0 * NaN
+//   BlockFmaStep(0.0f, 0, 254, 254) is NaN    // s = +Inf, 0 * Inf
+inline float BlockFmaStep(float acc, int32_t dot4, uint8_t sa, uint8_t sb) {
+  return std::fma(BlockP(dot4), BlockScaleProduct(sa, sb), acc);
+}
+
+// BlockFmaAccumulate()
+//
+// The block_fma contract for one output over blocks [0, n): acc from +0.0f.
+float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* sb, int64_t n);
+
+// CombineSplitPartials()
+//
+// ((p0 + p1) + p2) + ... in fp32 (p0 alone when there is one).
+float CombineSplitPartials(absl::Span<const float> partials);
+
+// ---------------------------------------------------------------- ideal
+
+// IdealTermExp2()
+//
+// A block term equals dot4 * 2^IdealTermExp2(sa, sb) exactly (for non-NaN
+// scales): P * 2^(sa-127) * 2^(sb-127) = (dot4/4) * 2^(sa+sb-254).
+inline constexpr int IdealTermExp2(uint8_t sa, uint8_t sb) {
+  return static_cast<int>(sa) + static_cast<int>(sb) - 256;
+}
+
+}  // namespace mxfp4
+
+#endif  // MXFP4_EMU_ACCUMULATION_H_
