@@ -16,8 +16,9 @@ namespace mxfp4 {
 uint32_t CvtScalef32PkFp4F32(uint32_t old, float src0, float src1, float scale, int dst_byte) {
   const uint8_t scale_exponent = static_cast<uint8_t>((FloatBits(scale) >> 23) & 0xFFu);
   const float reciprocal = emu_internal::ScaleReciprocal(scale_exponent);
-  const uint8_t packed = PackFp4x2(emu_internal::QuantizeFloatBitsInline(FloatBits(src0), reciprocal),
-                                   emu_internal::QuantizeFloatBitsInline(FloatBits(src1), reciprocal));
+  const uint8_t packed =
+      PackFp4x2(emu_internal::QuantizeFloatBitsInline(FloatBits(src0), reciprocal),
+                emu_internal::QuantizeFloatBitsInline(FloatBits(src1), reciprocal));
   const int shift = 8 * (dst_byte & 3);
   return (old & ~(0xFFu << shift)) | (static_cast<uint32_t>(packed) << shift);
 }

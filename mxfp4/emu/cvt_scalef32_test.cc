@@ -41,10 +41,10 @@ TEST(CvtScalef32PkFp4F32, MatchesQuantizeElementForPowerOfTwoScales) {
     for (int n = 0; n < 20000; ++n) {
       // Half random bit patterns, half values near this scale's grid.
       const float src0 = BitsToFloat(rng.Next32());
-      const float src1 = n % 2 ? BitsToFloat(rng.Next32())
-                               : static_cast<float>(std::ldexp((rng.Next32() >> 8) * 0x1p-21,
-                                                               s - 127)) *
-                                     (rng.Bit() ? -1.0f : 1.0f);
+      const float src1 =
+          n % 2 ? BitsToFloat(rng.Next32())
+                : static_cast<float>(std::ldexp((rng.Next32() >> 8) * 0x1p-21, s - 127)) *
+                      (rng.Bit() ? -1.0f : 1.0f);
       const uint8_t byte = CvtByte(src0, src1, scale);
       ASSERT_EQ(UnpackFp4Even(byte), QuantizeElement(src0, s))
           << "seed=" << seed << " s=" << s << " src0 bits=0x" << std::hex << FloatBits(src0);
@@ -83,10 +83,10 @@ TEST(CvtScalef32PkFp4F32, SignedZerosNanInfAndSaturation) {
   EXPECT_EQ(CvtByte(-0.0f, 0.0f, 0.25f), 0x08);
   EXPECT_EQ(CvtByte(nan, -nan, 1.0f), 0xF7);
   EXPECT_EQ(CvtByte(-inf, inf, 1.0f), 0x7F);
-  EXPECT_EQ(CvtByte(1e30f, -7.0f, 1.0f), 0xF7);    // saturate to +6 / -6
-  EXPECT_EQ(CvtByte(13.0f, 11.0f, 2.0f), 0x77);    // 6.5, 5.5 -> 6
-  EXPECT_EQ(CvtByte(10.0f, 5.0f, 2.0f), 0x46);     // 5.0 ties to 4; 2.5 ties to 2
-  EXPECT_EQ(CvtByte(-0.1f, 0.125f, 0.5f), 0x08);   // tiny values keep their sign
+  EXPECT_EQ(CvtByte(1e30f, -7.0f, 1.0f), 0xF7);   // saturate to +6 / -6
+  EXPECT_EQ(CvtByte(13.0f, 11.0f, 2.0f), 0x77);   // 6.5, 5.5 -> 6
+  EXPECT_EQ(CvtByte(10.0f, 5.0f, 2.0f), 0x46);    // 5.0 ties to 4; 2.5 ties to 2
+  EXPECT_EQ(CvtByte(-0.1f, 0.125f, 0.5f), 0x08);  // tiny values keep their sign
 }
 
 TEST(CvtScalef32PkFp4F32, OnlyTheScaleExponentFieldIsUsed) {
@@ -101,8 +101,8 @@ TEST(CvtScalef32PkFp4F32, OnlyTheScaleExponentFieldIsUsed) {
         << "seed=" << seed << " scale bits=0x" << std::hex << scale_bits;
   }
   // Named cases of the documented choice.
-  EXPECT_EQ(CvtByte(3.0f, 1.5f, 1.5f), CvtByte(3.0f, 1.5f, 1.0f));    // mantissa ignored
-  EXPECT_EQ(CvtByte(3.0f, 1.5f, -2.0f), CvtByte(3.0f, 1.5f, 2.0f));   // sign ignored
+  EXPECT_EQ(CvtByte(3.0f, 1.5f, 1.5f), CvtByte(3.0f, 1.5f, 1.0f));   // mantissa ignored
+  EXPECT_EQ(CvtByte(3.0f, 1.5f, -2.0f), CvtByte(3.0f, 1.5f, 2.0f));  // sign ignored
   const float two_pow_minus_127 = std::ldexp(1.0f, -127);
   EXPECT_EQ(CvtByte(1e-38f, 3e-39f, 0.0f), CvtByte(1e-38f, 3e-39f, two_pow_minus_127));
   EXPECT_EQ(CvtByte(1e-38f, 3e-39f, 1e-45f), CvtByte(1e-38f, 3e-39f, two_pow_minus_127));

@@ -7,6 +7,8 @@
 // split by rows over std::threads; every block depends only on its own input,
 // so the result is the same for any thread count.
 
+#include "mxfp4/emu/quantize.h"
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -17,7 +19,6 @@
 #include "absl/strings/str_format.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/emu/internal/quantize_kernels.h"
-#include "mxfp4/emu/quantize.h"
 
 namespace mxfp4 {
 namespace {
@@ -25,9 +26,6 @@ namespace {
 using emu_internal::BlockScaleInline;
 using emu_internal::QuantizeFloatBitsInline;
 using emu_internal::ScaleReciprocal;
-
-// Below this many elements per thread, starting a thread costs more than it saves.
-constexpr int64_t kMinElementsPerThread = int64_t{1} << 17;
 
 // Bits of element i of a block, widened to fp32 bits (bf16 widening is exact).
 inline uint32_t ElementBits(const uint16_t* x, int i) { return static_cast<uint32_t>(x[i]) << 16; }
@@ -56,7 +54,8 @@ inline uint8_t QuantizeBlock(const Element* x, uint8_t* out) {
   const uint8_t scale = BlockScaleInline(BlockMaxAbsBits(x), kRule);
   const float reciprocal = ScaleReciprocal(scale);
   uint8_t codes[kBlockSize];
-  for (int i = 0; i < kBlockSize; ++i) codes[i] = QuantizeFloatBitsInline(ElementBits(x, i), reciprocal);
+  for (int i = 0; i < kBlockSize; ++i)
+    codes[i] = QuantizeFloatBitsInline(ElementBits(x, i), reciprocal);
   for (int j = 0; j < kBlockSize / 2; ++j) out[j] = PackFp4x2(codes[2 * j], codes[2 * j + 1]);
   return scale;
 }
@@ -73,7 +72,8 @@ void QuantizeRowRange(const Element* x, int64_t k, ScaleLayout layout, int64_t r
     if (layout == ScaleLayout::kNatural) {
       uint8_t* row_scales = scales + r * groups;
       for (int64_t g = 0; g < groups; ++g) {
-        row_scales[g] = QuantizeBlock<kRule>(row_in + g * kBlockSize, row_out + g * (kBlockSize / 2));
+        row_scales[g] =
+            QuantizeBlock<kRule>(row_in + g * kBlockSize, row_out + g * (kBlockSize / 2));
       }
     } else {
       for (int64_t g = 0; g < groups; ++g) {
@@ -101,12 +101,13 @@ void QuantizeRowRangeForRule(ScaleRule rule, const Element* x, int64_t k, ScaleL
 //
 // Calls fn(row_begin, row_end) over disjoint row ranges covering [0, rows),
 // on up to `num_threads` threads (0 = hardware concurrency), never giving a
-// thread fewer than kMinElementsPerThread elements. If a thread cannot be
+// thread fewer than kQuantizeMinElementsPerThread elements. If a thread cannot be
 // started, its range runs on the calling thread instead.
 template <typename Fn>
 void ParallelForRows(int64_t rows, int64_t elements_per_row, int num_threads, const Fn& fn) {
   int64_t threads = num_threads > 0 ? num_threads : std::thread::hardware_concurrency();
-  const int64_t useful = std::max<int64_t>(1, rows * elements_per_row / kMinElementsPerThread);
+  const int64_t useful =
+      std::max<int64_t>(1, rows * elements_per_row / kQuantizeMinElementsPerThread);
   threads = std::max<int64_t>(1, std::min({threads, useful, rows}));
   if (threads == 1) {
     fn(int64_t{0}, rows);
@@ -165,9 +166,9 @@ absl::Status ValidateInput(const char* function, size_t input_size, int64_t rows
                                                       static_cast<int>(options.scale_layout)));
   }
   if (options.num_threads < 0) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%s: num_threads=%d is negative (0 means hardware concurrency)", function,
-        options.num_threads));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: num_threads=%d is negative (0 means hardware concurrency)", function,
+                        options.num_threads));
   }
   return absl::OkStatus();
 }

@@ -62,6 +62,10 @@ const char* ScaleRuleName(ScaleRule rule);  // "even", "floor", "rceil"
 // Example: ParseScaleRule("rceil").value() == ScaleRule::kRceil
 absl::StatusOr<ScaleRule> ParseScaleRule(absl::string_view name);
 
+// Threads are only started for at least this many elements each; smaller
+// inputs use fewer threads (one below 2x this).
+inline constexpr int64_t kQuantizeMinElementsPerThread = int64_t{1} << 17;
+
 struct QuantizeOptions {
   ScaleRule rule = ScaleRule::kEven;
   ScaleLayout scale_layout = ScaleLayout::kNatural;

@@ -29,7 +29,7 @@ using testing_util::RandomMagnitudeBits;
 using testing_util::Rng;
 using testing_util::TestSeed;
 
-constexpr int kPositions[] = {0, 13, 31};        // first, middle, last
+constexpr int kPositions[] = {0, 13, 31};                    // first, middle, last
 constexpr int kMaxBinadesAbove[] = {-1, 0, 1, 2, 3, 7, 20};  // -1: x itself is the max
 constexpr uint16_t kLargestFiniteBf16 = 0x7F7F;
 
@@ -111,8 +111,8 @@ TEST_P(ExhaustiveBf16Test, EveryFiniteValueAtEveryPositionClass) {
           ScaleRuleName(rule), seed, r, c.x, Bf16ToFloat(c.x), c.position, c.binades_above,
           got_scale, want_scale);
       if (first_bad >= 0) {
-        absl::StrAppendFormat(&detail, "; element %d = 0x%04x (%g): code got %d want %d",
-                              first_bad, input[r * 32 + first_bad], block[first_bad],
+        absl::StrAppendFormat(&detail, "; element %d = 0x%04x (%g): code got %d want %d", first_bad,
+                              input[r * 32 + first_bad], block[first_bad],
                               Fp4At(&q->data[r * 16], first_bad), want_codes[first_bad]);
       }
       ADD_FAILURE() << detail;

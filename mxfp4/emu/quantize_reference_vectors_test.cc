@@ -63,7 +63,8 @@ TEST(QuantizeReferenceVectors, EvenRuleMatchesBitForBit) {
         if (q->data[i] != (*fp4)[i]) {
           ++reported;
           const int64_t r = i / (k / 2), element = 2 * (i % (k / 2));
-          ADD_FAILURE() << what << absl::StrFormat(
+          ADD_FAILURE() << what
+                        << absl::StrFormat(
                                ": byte (%d, %d) got 0x%02x want 0x%02x; inputs 0x%04x 0x%04x", r,
                                i % (k / 2), q->data[i], (*fp4)[i], (*x)[r * k + element],
                                (*x)[r * k + element + 1]);

@@ -9,6 +9,8 @@
 // long-hand reference, scale layouts, threading, dequantization properties and
 // bad input. Spec: shared/spec/mxfp4-semantics.md §2, §3, §5.
 
+#include "mxfp4/emu/quantize.h"
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -22,7 +24,6 @@
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/emu/longhand_reference.h"
-#include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/quantize_test_util.h"
 
 namespace mxfp4 {
@@ -43,9 +44,9 @@ struct ValueCode {
 constexpr ValueCode kSpecTies[] = {{0.25, 0}, {0.75, 2}, {1.25, 2}, {1.75, 4},
                                    {2.5, 4},  {3.5, 6},  {5.0, 6},  {5.5, 7}};
 // Exact grid points and saturation (|q| >= 6 -> 6.0, code 7).
-constexpr ValueCode kGridAndSaturation[] = {
-    {0.0, 0}, {0.5, 1}, {1.0, 2}, {1.5, 3}, {2.0, 4}, {3.0, 5}, {4.0, 6}, {6.0, 7},
-    {6.5, 7}, {7.0, 7}, {7.99, 7}, {8.0, 7}, {100.0, 7}, {1e30, 7}};
+constexpr ValueCode kGridAndSaturation[] = {{0.0, 0},  {0.5, 1}, {1.0, 2},   {1.5, 3}, {2.0, 4},
+                                            {3.0, 5},  {4.0, 6}, {6.0, 7},   {6.5, 7}, {7.0, 7},
+                                            {7.99, 7}, {8.0, 7}, {100.0, 7}, {1e30, 7}};
 
 // x = q * 2^(scale - 127) as an fp32 if that is exact and finite.
 bool ExactFloat(double q, int scale, float* x) {
@@ -92,7 +93,7 @@ TEST(QuantizeElement, SpecTieTableAndSaturationAtEveryScaleByte) {
 TEST(QuantizeElement, SignIsAlwaysKept) {
   EXPECT_EQ(QuantizeElement(0.0f, 127), 0);
   EXPECT_EQ(QuantizeElement(-0.0f, 127), 8);
-  EXPECT_EQ(QuantizeElement(-0.2f, 127), 8);                       // tiny negative -> -0
+  EXPECT_EQ(QuantizeElement(-0.2f, 127), 8);  // tiny negative -> -0
   EXPECT_EQ(QuantizeElement(-std::numeric_limits<float>::denorm_min(), 0), 8);
   EXPECT_EQ(QuantizeElement(-1e-45f, 254), 8);
 }
@@ -151,8 +152,7 @@ TEST(BlockScale, RandomFp32MatchesLonghandReference) {
   for (int n = 0; n < 300000; ++n) {
     const uint32_t bits = rng.Next32() & 0x7F7FFFFFu;  // finite
     for (ScaleRule rule : kAllRules) {
-      ASSERT_EQ(BlockScale(bits, rule),
-                longhand::ReferenceBlockScale(BitsToFloat(bits), rule))
+      ASSERT_EQ(BlockScale(bits, rule), longhand::ReferenceBlockScale(BitsToFloat(bits), rule))
           << "seed=" << seed << " " << ScaleRuleName(rule) << " bits=0x" << std::hex << bits;
     }
   }
@@ -231,7 +231,10 @@ TEST(QuantizeFloat, TieTableAtEveryReachableScaleByte) {
       if (BlockScale(lo, rule) > target || BlockScale(hi, rule) < target) continue;
       while (lo < hi) {  // largest bits with BlockScale(bits) <= target
         const uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (BlockScale(mid, rule) <= target) lo = mid; else hi = mid - 1;
+        if (BlockScale(mid, rule) <= target)
+          lo = mid;
+        else
+          hi = mid - 1;
       }
       if (BlockScale(lo, rule) != target) continue;  // unreachable byte
       ++scales_tested;
@@ -382,8 +385,7 @@ TEST(QuantizeFloat, RandomMatricesMatchLonghandReference) {
       for (int64_t r = 0; r < rows; ++r) {
         for (int64_t g = 0; g < k / 32; ++g) {
           uint8_t want[32];
-          const int want_scale =
-              longhand::ReferenceQuantizeBlock(&x[r * k + g * 32], rule, want);
+          const int want_scale = longhand::ReferenceQuantizeBlock(&x[r * k + g * 32], rule, want);
           ASSERT_EQ(q->scales[r * (k / 32) + g], want_scale)
               << "seed=" << seed << " " << ScaleRuleName(rule) << " (" << rows << "x" << k
               << ") row " << r << " group " << g;
@@ -440,9 +442,8 @@ TEST(QuantizeBf16, ShuffledScalesEqualConvertedNaturalScales) {
       absl::StatusOr<std::vector<uint8_t>> converted =
           ConvertScaleLayout(natural->scales, ScaleLayout::kNatural, layout, rows, groups);
       ASSERT_TRUE(converted.ok()) << converted.status();
-      EXPECT_EQ(shuffled->scales, *converted)
-          << "seed=" << seed << " " << ScaleLayoutName(layout) << " rows=" << rows
-          << " groups=" << groups;
+      EXPECT_EQ(shuffled->scales, *converted) << "seed=" << seed << " " << ScaleLayoutName(layout)
+                                              << " rows=" << rows << " groups=" << groups;
       EXPECT_EQ(shuffled->data, natural->data);
       EXPECT_EQ(shuffled->scale_layout, layout);
       EXPECT_EQ(shuffled->scales.size(), ScaleStorageBytes(layout, rows, groups));
@@ -461,9 +462,8 @@ TEST(QuantizeBf16, IntoVariantOverwritesStaleBuffers) {
     ASSERT_TRUE(want.ok());
     std::vector<uint8_t> data(rows * k / 2, 0xAB);
     std::vector<uint8_t> scales(ScaleStorageBytes(layout, rows, k / 32), 0xCD);
-    ASSERT_TRUE(QuantizeBf16Into(x, rows, k, options, absl::MakeSpan(data),
-                                 absl::MakeSpan(scales))
-                    .ok());
+    ASSERT_TRUE(
+        QuantizeBf16Into(x, rows, k, options, absl::MakeSpan(data), absl::MakeSpan(scales)).ok());
     EXPECT_EQ(data, want->data);
     EXPECT_EQ(scales, want->scales);  // padding rewritten as 0
   }
@@ -474,6 +474,7 @@ TEST(QuantizeBf16, MultiThreadedEqualsSingleThreaded) {
   Rng rng(seed);
   // Big enough that up to 8 threads each get a real share of the rows.
   const int64_t rows = 1000, k = 1536;
+  ASSERT_GE(rows * k, 8 * kQuantizeMinElementsPerThread) << "too small to use 8 threads";
   std::vector<uint16_t> x(rows * k);
   for (uint16_t& v : x) v = FloatToBf16(BitsToFloat(rng.Next32() & 0xC0FFFFFFu));
   for (ScaleLayout layout : {ScaleLayout::kNatural, ScaleLayout::kShuffled32}) {
@@ -502,7 +503,8 @@ Mxfp4Matrix RandomMxfp4(Rng& rng, int64_t rows, int64_t k, int scale_lo, int sca
   m.data.resize(rows * k / 2);
   m.scales.resize(rows * k / 32);
   for (uint8_t& b : m.data) b = static_cast<uint8_t>(rng.Next32());
-  for (uint8_t& s : m.scales) s = static_cast<uint8_t>(scale_lo + rng.Below(scale_hi - scale_lo + 1));
+  for (uint8_t& s : m.scales)
+    s = static_cast<uint8_t>(scale_lo + rng.Below(scale_hi - scale_lo + 1));
   return m;
 }
 
@@ -518,8 +520,8 @@ void ExpectSameBits(const std::vector<float>& got, const std::vector<float>& wan
                     const std::string& what) {
   ASSERT_EQ(got.size(), want.size()) << what;
   for (size_t i = 0; i < got.size(); ++i) {
-    ASSERT_EQ(FloatBits(got[i]), FloatBits(want[i])) << what << " element " << i << ": "
-                                                     << got[i] << " vs " << want[i];
+    ASSERT_EQ(FloatBits(got[i]), FloatBits(want[i]))
+        << what << " element " << i << ": " << got[i] << " vs " << want[i];
   }
 }
 
