@@ -47,8 +47,7 @@ FlagSet::Flag& FlagSet::AddInt64(const std::string& name, int64_t* target,
   Flag& flag = Add(name, help, "N", absl::StrCat(*target), /*is_bool=*/false);
   flag.set_ = [target](absl::string_view text) {
     if (!absl::SimpleAtoi(text, target)) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("expected an integer, found '%s'", text));
+      return absl::InvalidArgumentError(absl::StrFormat("expected an integer, found '%s'", text));
     }
     return absl::OkStatus();
   };
@@ -74,8 +73,7 @@ FlagSet::Flag& FlagSet::AddDouble(const std::string& name, double* target,
   Flag& flag = Add(name, help, "X", absl::StrCat(*target), /*is_bool=*/false);
   flag.set_ = [target](absl::string_view text) {
     if (!absl::SimpleAtod(text, target)) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("expected a number, found '%s'", text));
+      return absl::InvalidArgumentError(absl::StrFormat("expected a number, found '%s'", text));
     }
     return absl::OkStatus();
   };
@@ -133,8 +131,8 @@ absl::StatusOr<bool> FlagSet::Parse(absl::Span<const std::string> args) {
     const std::string& arg = args[i];
     if (arg.size() < 3 || arg[0] != '-' || arg[1] != '-') {
       if (!arg.empty() && arg[0] == '-') {
-        return UsageError(absl::StrFormat("unknown flag '%s': flags are spelled --name=value",
-                                          arg));
+        return UsageError(
+            absl::StrFormat("unknown flag '%s': flags are spelled --name=value", arg));
       }
       return UsageError(absl::StrFormat(
           "unexpected argument '%s': this command takes only --name=value flags", arg));
@@ -157,8 +155,8 @@ absl::StatusOr<bool> FlagSet::Parse(absl::Span<const std::string> args) {
     } else if (i + 1 < args.size()) {
       value = args[++i];
     } else {
-      return UsageError(absl::StrFormat("flag --%s needs a value (--%s=%s)", name, name,
-                                        flag->value_hint_));
+      return UsageError(
+          absl::StrFormat("flag --%s needs a value (--%s=%s)", name, name, flag->value_hint_));
     }
     if (absl::Status s = flag->set_(value); !s.ok()) {
       return UsageError(absl::StrFormat("bad value for --%s: %s", name, s.message()));

@@ -54,8 +54,8 @@ class FlagSet {
     friend class FlagSet;
     std::string name_;
     std::string help_;
-    std::string value_hint_;     // "PATH", "N", "X", or "even|floor|rceil"
-    std::string default_text_;   // shown in --help; empty = none
+    std::string value_hint_;    // "PATH", "N", "X", or "even|floor|rceil"
+    std::string default_text_;  // shown in --help; empty = none
     bool is_bool_ = false;
     bool required_ = false;
     bool seen_ = false;
@@ -81,8 +81,8 @@ class FlagSet {
   // A flag whose value must be one of `choices` (names matched exactly). The
   // default shown in --help is the name of *target's initial value.
   template <typename T>
-  Flag& AddEnum(const std::string& name, T* target,
-                std::vector<std::pair<std::string, T>> choices, const std::string& help) {
+  Flag& AddEnum(const std::string& name, T* target, std::vector<std::pair<std::string, T>> choices,
+                const std::string& help) {
     std::string hint, default_name;
     for (const auto& [choice_name, value] : choices) {
       if (!hint.empty()) hint += "|";
@@ -97,8 +97,8 @@ class FlagSet {
           return absl::OkStatus();
         }
       }
-      return absl::InvalidArgumentError(
-          std::string("expected one of ") + hint + ", found '" + std::string(text) + "'");
+      return absl::InvalidArgumentError(std::string("expected one of ") + hint + ", found '" +
+                                        std::string(text) + "'");
     };
     return flag;
   }

@@ -1,0 +1,260 @@
+// File: mxfp4/tools/commands/gemm.cc
+//
+// `mxfp4 gemm`: C = A * B^T for MXFP4 A (M, K) and B (N, K) on .npy files,
+// under a named accumulation contract (docs/accumulation.md; spec:
+// shared/spec/gpu-design.md "The accumulation contract"), on the emulator or
+// the GPU (cli/backend.h). A comes either as real values (--a, quantized here
+// with --rule, natural layouts) or already quantized (--a_data/--a_scales); B
+// always quantized, natural or preshuffled, with natural or shuffled scales.
+// User guide: docs/cli.md.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "mxfp4/core/mxfp4_matrix.h"
+#include "mxfp4/emu/accumulation.h"
+#include "mxfp4/emu/quantize.h"
+#include "mxfp4/emu/reference_gemm.h"
+#include "mxfp4/io/npy.h"
+#include "mxfp4/tools/cli/array_io.h"
+#include "mxfp4/tools/cli/backend.h"
+#include "mxfp4/tools/cli/choices.h"
+#include "mxfp4/tools/cli/flags.h"
+#include "mxfp4/tools/cli/operand_io.h"
+#include "mxfp4/tools/commands/commands.h"
+
+namespace mxfp4::cli {
+namespace {
+
+constexpr char kName[] = "gemm";
+
+absl::Status Usage(const std::string& message) {
+  return absl::InvalidArgumentError(message + " (see 'mxfp4 gemm --help')");
+}
+
+// The A operand from --a (quantized here) or --a_data/--a_scales.
+absl::StatusOr<Mxfp4Matrix> ReadA(const std::string& a, const std::string& a_data,
+                                  const std::string& a_scales, ScaleLayout a_scale_layout,
+                                  ScaleRule rule, bool rule_given) {
+  const bool real = !a.empty(), quantized = !a_data.empty() || !a_scales.empty();
+  if (real == quantized) {
+    return Usage(real ? "give A either as --a or as --a_data and --a_scales, not both"
+                      : "missing A: give --a=A.npy (bf16 bits or fp32), or --a_data and "
+                        "--a_scales");
+  }
+  if (quantized) {
+    if (a_data.empty() || a_scales.empty()) {
+      return Usage(absl::StrFormat("--a_data and --a_scales go together; missing %s",
+                                   a_data.empty() ? "--a_data" : "--a_scales"));
+    }
+    if (rule_given) return Usage("--rule applies only to --a (A given as real values)");
+    return ReadMxfp4Matrix({"a_data", a_data, DataLayout::kNatural},
+                           {"a_scales", a_scales, a_scale_layout}, "A");
+  }
+  absl::StatusOr<RealMatrix> x = ReadRealMatrix("a", a);
+  if (!x.ok()) return x.status();
+  if (absl::Status s = CheckK("a", a, x->cols, {x->rows, x->cols}); !s.ok()) return s;
+  QuantizeOptions options;
+  options.rule = rule;
+  absl::StatusOr<Mxfp4Matrix> q = x->is_bf16() ? QuantizeBf16(x->bf16, x->rows, x->cols, options)
+                                               : QuantizeFloat(x->f32, x->rows, x->cols, options);
+  if (!q.ok()) return WithFlag("a", a, q.status());
+  return q;
+}
+
+// "--explain=ROW,COL" -> (row, col).
+absl::StatusOr<std::pair<int64_t, int64_t>> ParseCoordinates(const std::string& text) {
+  std::vector<std::string> parts = absl::StrSplit(text, ',');
+  int64_t row, col;
+  if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &row) || !absl::SimpleAtoi(parts[1], &col)) {
+    return Usage(
+        absl::StrFormat("--explain: expected ROW,COL (e.g. --explain=3,17), found '%s'", text));
+  }
+  return std::make_pair(row, col);
+}
+
+int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
+  std::string a, a_data, a_scales, b_data, b_scales, output, explain;
+  ScaleLayout a_scale_layout = ScaleLayout::kNatural;
+  ScaleRule rule = ScaleRule::kEven;
+  DataLayout b_layout = DataLayout::kNatural;
+  ScaleLayout b_scale_layout = ScaleLayout::kNatural;
+  OutputDtype output_dtype = OutputDtype::kBf16;
+  Contract contract = Contract::kBlockFma;
+  MfmaRoundingModel mfma_rounding = MfmaRoundingModel::kExactSumSingleRounding;
+  CpuKernel cpu_kernel = CpuKernel::kAuto;
+  BackendRequest backend_request = BackendRequest::kAuto;
+  int64_t k_splits = 1, threads = 0;
+
+  FlagSet flags(
+      kName, "C = A * B^T for MXFP4 A (M, K) and B (N, K), written as (M, N).",
+      "A: --a=A.npy ((M, K) bf16 bits '<u2' or fp32 '<f4', quantized here with --rule into\n"
+      "natural layouts), or --a_data ((M, K/2) '|u1') with --a_scales.\n"
+      "B: --b_data ((N, K/2) '|u1', in --b_layout) with --b_scales (in --b_scale_layout).\n"
+      "Contracts (docs/accumulation.md): block_fma is what every GPU path reproduces bit\n"
+      "for bit (one fma per 32-block, blocks in K order); ideal is the exact sum rounded\n"
+      "once (for bf16 output: once, straight to bf16); mfma16/mfma32 model the gfx950\n"
+      "scaled MFMA instructions (rounding inside one instruction per --mfma_rounding;\n"
+      "unverified on hardware). --k_splits=S splits K into S ranges (multiples of the\n"
+      "contract's step) accumulated separately and added in order.\n"
+      "The GPU computes block_fma only; other contracts always run on the emulator.");
+  flags.AddString("a", &a, "A as real values: (M, K) bf16 bits or fp32.");
+  flags.AddString("a_data", &a_data, "A quantized: packed FP4 (M, K/2) '|u1'.");
+  flags.AddString("a_scales", &a_scales, "A's E8M0 scales '|u1' in --a_scale_layout.");
+  flags.AddEnum("a_scale_layout", &a_scale_layout, ScaleLayoutChoices(),
+                "Layout of --a_scales (see quantize --help).");
+  flags.AddEnum("rule", &rule, ScaleRuleChoices(), "Scale rule for quantizing --a.");
+  flags.AddString("b_data", &b_data, "B quantized: packed FP4 (N, K/2) '|u1'.").Required();
+  flags.AddString("b_scales", &b_scales, "B's E8M0 scales '|u1' in --b_scale_layout.").Required();
+  flags.AddEnum("b_layout", &b_layout, DataLayoutChoices(),
+                "Layout of --b_data: natural, or preshuffled (AITER shuffle_weight (16,16)).");
+  flags.AddEnum("b_scale_layout", &b_scale_layout, ScaleLayoutChoices(),
+                "Layout of --b_scales: natural, shuffled16 (AITER e8m0_shuffle) or shuffled32.");
+  flags.AddString("output", &output, "C.npy to write: (M, N).").Required();
+  flags.AddEnum("output_dtype", &output_dtype, OutputDtypeChoices(),
+                "bf16: '<u2' raw bits (as the original task); f32: '<f4'.");
+  flags.AddEnum("contract", &contract,
+                Choices<Contract>{{"block_fma", Contract::kBlockFma},
+                                  {"ideal", Contract::kIdeal},
+                                  {"mfma16", Contract::kMfma16},
+                                  {"mfma32", Contract::kMfma32}},
+                "Accumulation contract (see below).");
+  flags.AddInt64("k_splits", &k_splits,
+                 "K-split count (1 = none; not with ideal). Splits of ceil(K/32/S) blocks,\n"
+                 "rounded up to the contract's step (4 blocks mfma16, 2 mfma32).");
+  flags.AddEnum(
+      "mfma_rounding", &mfma_rounding,
+      Choices<MfmaRoundingModel>{{"exact_sum", MfmaRoundingModel::kExactSumSingleRounding},
+                                 {"block_fma", MfmaRoundingModel::kBlockSequentialFma}},
+      "mfma16/mfma32 only: rounding inside one instruction.");
+  flags.AddEnum("backend", &backend_request, BackendRequestChoices(),
+                "emu: CPU emulator; gpu: the GPU or an error; auto: GPU if usable, else\n"
+                "the emulator (noted on stderr).");
+  flags.AddEnum("cpu_kernel", &cpu_kernel,
+                Choices<CpuKernel>{{"auto", CpuKernel::kAuto},
+                                   {"portable", CpuKernel::kPortable},
+                                   {"avx2", CpuKernel::kAvx2}},
+                "Emulator block-dot kernel (all give identical bits).");
+  flags.AddInt64("threads", &threads, "Emulator threads (0 = all cores).");
+  flags.AddString("explain", &explain,
+                  "ROW,COL: also print how output (ROW, COL) is accumulated (emulator trace).",
+                  "ROW,COL");
+  if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
+
+  if (k_splits < 1 || k_splits > 1 << 20) {
+    return ReportError(
+        kName, Usage(absl::StrFormat("--k_splits: expected 1..2^20, found %d", k_splits)), io);
+  }
+  if (threads < 0 || threads > 4096) {
+    return ReportError(
+        kName, Usage(absl::StrFormat("--threads: expected 0..4096, found %d", threads)), io);
+  }
+  if (flags.IsSet("a_scale_layout") && !a.empty()) {
+    return ReportError(kName, Usage("--a_scale_layout applies only to --a_scales"), io);
+  }
+  std::optional<std::pair<int64_t, int64_t>> explain_at;
+  if (!explain.empty()) {
+    absl::StatusOr<std::pair<int64_t, int64_t>> at = ParseCoordinates(explain);
+    if (!at.ok()) return ReportError(kName, at.status(), io);
+    explain_at = *at;
+  }
+
+  absl::StatusOr<Mxfp4Matrix> a_matrix =
+      ReadA(a, a_data, a_scales, a_scale_layout, rule, flags.IsSet("rule"));
+  if (!a_matrix.ok()) return ReportError(kName, a_matrix.status(), io);
+  absl::StatusOr<Mxfp4Matrix> b_matrix =
+      ReadMxfp4Matrix({"b_data", b_data, b_layout}, {"b_scales", b_scales, b_scale_layout}, "B");
+  if (!b_matrix.ok()) return ReportError(kName, b_matrix.status(), io);
+  const std::string a_source = a.empty() ? "--a_data=" + a_data : "--a=" + a;
+  if (a_matrix->shape.k != b_matrix->shape.k) {
+    return ReportError(kName,
+                       absl::InvalidArgumentError(absl::StrFormat(
+                           "mismatched K: A has K=%d (%s, M=%d) but B has K=%d (--b_data=%s, "
+                           "N=%d); A (M, K) and B (N, K) must have the same K",
+                           a_matrix->shape.k, a_source, a_matrix->shape.rows, b_matrix->shape.k,
+                           b_data, b_matrix->shape.rows)),
+                       io);
+  }
+  const int64_t m = a_matrix->shape.rows, n = b_matrix->shape.rows, k = a_matrix->shape.k;
+
+  GemmOptions options;
+  options.contract = contract;
+  options.mfma_rounding = mfma_rounding;
+  options.num_threads = static_cast<int>(threads);
+  options.cpu_kernel = cpu_kernel;
+  if (k_splits > 1) {
+    absl::StatusOr<KSplit> split =
+        KSplit::Even(k / kBlockSize, static_cast<int>(k_splits), ContractBlocksPerStep(contract));
+    if (!split.ok()) return ReportError(kName, split.status(), io);
+    options.k_split = *split;
+  }
+
+  // The GPU computes the block_fma contract only: other contracts are the
+  // emulator's by definition (no fallback, so no note), and refused for gpu.
+  BackendRequest request = backend_request;
+  if (contract != Contract::kBlockFma) {
+    if (request == BackendRequest::kGpu) {
+      return ReportError(kName,
+                         Usage(absl::StrFormat("--backend=gpu computes --contract=block_fma "
+                                               "only, found --contract=%s",
+                                               ContractName(contract))),
+                         io);
+    }
+    request = BackendRequest::kEmu;
+  }
+  absl::StatusOr<Backend> backend = ResolveBackend(request, kName, io);
+  if (!backend.ok()) return ReportError(kName, backend.status(), io);
+
+  absl::StatusOr<Mxfp4View> a_view = a_matrix->view();
+  absl::StatusOr<Mxfp4View> b_view = b_matrix->view();
+  if (!a_view.ok()) return ReportError(kName, a_view.status(), io);
+  if (!b_view.ok()) return ReportError(kName, b_view.status(), io);
+  if (absl::Status s = ValidateGemm(*a_view, *b_view, options, m * n); !s.ok()) {
+    return ReportError(kName, s, io);
+  }
+
+  absl::Status written;
+  if (output_dtype == OutputDtype::kBf16) {
+    std::vector<uint16_t> c(m * n);
+    if (absl::Status s = ReferenceGemmBf16(*a_view, *b_view, options, absl::MakeSpan(c)); !s.ok()) {
+      return ReportError(kName, s, io);
+    }
+    written = WithFlag("output", output, WriteNpy(output, NpyArray::FromU16({m, n}, c)));
+  } else {
+    std::vector<float> c(m * n);
+    if (absl::Status s = ReferenceGemm(*a_view, *b_view, options, absl::MakeSpan(c)); !s.ok()) {
+      return ReportError(kName, s, io);
+    }
+    written = WithFlag("output", output, WriteNpy(output, NpyArray::FromF32({m, n}, c)));
+  }
+  if (!written.ok()) return ReportError(kName, written, io);
+
+  if (explain_at) {
+    const auto [row, col] = *explain_at;
+    if (row < 0 || row >= m || col < 0 || col >= n) {
+      return ReportError(kName,
+                         Usage(absl::StrFormat("--explain: (%d, %d) is outside C's shape (%d, %d)",
+                                               row, col, m, n)),
+                         io);
+    }
+    absl::StatusOr<std::string> trace = ExplainGemmElement(*a_view, *b_view, options, row, col);
+    if (!trace.ok()) return ReportError(kName, trace.status(), io);
+    io.out << *trace;
+    if (!trace->empty() && trace->back() != '\n') io.out << "\n";
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+const Command& GemmCommand() {
+  static const Command command = {kName, "C = A * B^T on .npy files under a named contract",
+                                  &RunGemm};
+  return command;
+}
+
+}  // namespace mxfp4::cli
