@@ -75,6 +75,87 @@ MXFP4_DEVICE_INLINE uint32_t WarpReduceMaxU32(uint32_t value) {
   return GroupReduceMaxU32<kWarpSize>(value);
 }
 
+// Max3U16x2(): per 16-bit half, the unsigned max of a, b and c (Hopper DPX
+// instruction VIMNMX3 on sm_90; a portable fallback elsewhere).
+MXFP4_DEVICE_INLINE uint32_t Max3U16x2(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  return __vimax3_u16x2(a, b, c);
+#else
+  auto max3 = [](uint32_t x, uint32_t y, uint32_t z) {
+    const uint32_t m = x > y ? x : y;
+    return m > z ? m : z;
+  };
+  return max3(a & 0xFFFFu, b & 0xFFFFu, c & 0xFFFFu) |
+         (max3(a >> 16, b >> 16, c >> 16) << 16);
+#endif
+}
+
+// MaxU16x2() / MinU16x2(): per 16-bit half, unsigned max / min (one
+// VIMNMX.U16x2 on sm_90).
+MXFP4_DEVICE_INLINE uint32_t MaxU16x2(uint32_t a, uint32_t b) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  uint32_t d;
+  asm("max.u16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+#else
+  const uint32_t lo = (a & 0xFFFFu) > (b & 0xFFFFu) ? (a & 0xFFFFu) : (b & 0xFFFFu);
+  const uint32_t hi = (a >> 16) > (b >> 16) ? (a >> 16) : (b >> 16);
+  return lo | (hi << 16);
+#endif
+}
+MXFP4_DEVICE_INLINE uint32_t MinU16x2(uint32_t a, uint32_t b) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  uint32_t d;
+  asm("min.u16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+#else
+  const uint32_t lo = (a & 0xFFFFu) < (b & 0xFFFFu) ? (a & 0xFFFFu) : (b & 0xFFFFu);
+  const uint32_t hi = (a >> 16) < (b >> 16) ? (a >> 16) : (b >> 16);
+  return lo | (hi << 16);
+#endif
+}
+
+// MulBf16x2() / AddBf16x2(): two bf16 products / sums in one instruction,
+// each correctly rounded to nearest even, subnormals kept (PTX mul.rn.bf16x2 /
+// add.rn.bf16x2, sm_90). Operands and result are bf16 pairs in a word (low
+// half = first element).
+#if !defined(MXFP4_GPU_VENDOR_NVIDIA)
+// Portable fallback (not yet checked on AMD hardware): via fp32, then RNE to
+// bf16. A bf16 x bf16 product is exact in fp32 (except in the subnormal
+// range); a sum may round twice, so check before relying on it for ties.
+MXFP4_DEVICE_INLINE float Bf16LowToFloat(uint32_t v) { return __uint_as_float(v << 16); }
+MXFP4_DEVICE_INLINE float Bf16HighToFloat(uint32_t v) { return __uint_as_float(v & 0xFFFF0000u); }
+MXFP4_DEVICE_INLINE uint32_t FloatToBf16Rne(float f) {
+  const uint32_t u = __float_as_uint(f);
+  if ((u & 0x7FFFFFFFu) > 0x7F800000u) return (u >> 16) | 0x40u;
+  return (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+}
+MXFP4_DEVICE_INLINE uint32_t Bf16x2FromFloats(float lo, float hi) {
+  return FloatToBf16Rne(lo) | (FloatToBf16Rne(hi) << 16);
+}
+#endif
+
+MXFP4_DEVICE_INLINE uint32_t MulBf16x2(uint32_t a, uint32_t b) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  uint32_t d;
+  asm("mul.rn.bf16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+#else
+  return Bf16x2FromFloats(Bf16LowToFloat(a) * Bf16LowToFloat(b),
+                          Bf16HighToFloat(a) * Bf16HighToFloat(b));
+#endif
+}
+MXFP4_DEVICE_INLINE uint32_t AddBf16x2(uint32_t a, uint32_t b) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  uint32_t d;
+  asm("add.rn.bf16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+#else
+  return Bf16x2FromFloats(Bf16LowToFloat(a) + Bf16LowToFloat(b),
+                          Bf16HighToFloat(a) + Bf16HighToFloat(b));
+#endif
+}
+
 // FloatAsU32() / U32AsFloat(): bit casts in registers.
 MXFP4_DEVICE_INLINE uint32_t FloatAsU32(float f) { return __float_as_uint(f); }
 MXFP4_DEVICE_INLINE float U32AsFloat(uint32_t u) { return __uint_as_float(u); }

@@ -1,0 +1,298 @@
+// File: mxfp4/gpu/quantize/quantize_kernel.cu.cc
+//
+// bf16 -> MXFP4 quantization kernels (spec: shared/spec/mxfp4-semantics.md §2
+// for the arithmetic, §3 for the scale layouts). One thread quantizes one
+// 32-element block: four 16-byte loads (64 bytes of bf16), the block max on
+// packed 16-bit halves (Hopper DPX 3-way max), the scale byte by the named
+// rule, 32 E2M1 codes, one 16-byte store of the packed codes.
+//
+//  - Natural scales: threads walk the blocks in memory order (block b = r*G+g
+//    is at x + 32b and data + 16b), so loads and stores are contiguous per warp
+//    and each thread writes its scale byte at b.
+//  - Shuffled scales: a thread block (256 threads) owns one 32-row x 8-group
+//    tile, whose 256 scale bytes are one contiguous chunk of the layout; the
+//    threads place their bytes in shared memory and 16 threads store the chunk
+//    with 16-byte stores. Tiles in padding rows/groups write zeros, so every
+//    scale byte is written.
+//
+// Element codes, two variants (quantize.h, MXFP4_GPU_QUANTIZE_VARIANTS):
+//  - kFp32Scalar: per element in fp32, see E2m1CodeFp32().
+//  - kBf16x2Packed: per pair of elements in one 32-bit word, see
+//    PackPairBf16x2(); about half the instructions, which matters because at
+//    HBM speed the budget is ~25 instructions per element.
+//
+// Bit-exactness with mxfp4/emu (internal/quantize_kernels.h): same integer
+// scale rules, and the element code is a function of the exact value
+// q = |x| * 2^(127-S) (fp32 multiply by a power of two: exact unless q < 2^-126,
+// where the code is 0 either way). Built with -fmad=false and without fast
+// math: subnormal inputs and the subnormal reciprocals 2^-127 / 2^-128 are kept.
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/intrinsics.h"
+#include "mxfp4/gpu/platform/kernel_launch.h"
+#include "mxfp4/gpu/quantize/quantize_launch.h"
+
+namespace mxfp4::gpu::internal {
+namespace {
+
+constexpr int kBlockElements = 32;
+constexpr int kThreads = 256;
+// Shuffled layouts: a tile of 32 rows x 8 groups = one 256-byte scale chunk.
+constexpr int kTileRows = 32;
+constexpr int kTileGroups = 8;
+static_assert(kTileRows * kTileGroups == kThreads, "one thread per block of the tile");
+
+// The scale byte of a block from its max |x| as fp32 bits (the emulator's
+// BlockScaleInline): NaN/Inf -> 0xFF; EVEN rounds the max to a power of two
+// first (exponent up when the mantissa is >= 1.75); FLOOR uses the exponent;
+// RCEIL takes ceil(log2(a / 6)). Negative exponents clamp to 0 (2^-127).
+template <QuantizeRuleId kRule>
+MXFP4_DEVICE_INLINE uint32_t BlockScale(uint32_t max_abs_bits) {
+  if (max_abs_bits >= 0x7F800000u) return 0xFFu;
+  const int exponent = static_cast<int>(max_abs_bits >> 23);
+  int s;
+  if constexpr (kRule == QuantizeRuleId::kEven) {
+    const int rounded = static_cast<int>(((max_abs_bits + 0x200000u) >> 23) & 0xFFu);
+    if (rounded == 0xFF) return 0xFEu;
+    s = rounded - 2;
+  } else if constexpr (kRule == QuantizeRuleId::kOcpFloor) {
+    s = exponent - 2;
+  } else {
+    s = exponent - 2 + static_cast<int>((max_abs_bits & 0x7FFFFFu) > 0x400000u);
+  }
+  return static_cast<uint32_t>(s < 0 ? 0 : s);
+}
+
+// 2^(127 - s) as an fp32, exact for every byte (subnormal for s >= 254;
+// s = 255, the NaN scale, acts as exponent 128 like the emulator).
+MXFP4_DEVICE_INLINE float ScaleReciprocal(uint32_t s) {
+  const int biased = 254 - static_cast<int>(s);
+  const uint32_t bits = biased > 0 ? static_cast<uint32_t>(biased) << 23
+                                   : (0x00400000u >> static_cast<uint32_t>(-biased));
+  return U32AsFloat(bits);
+}
+
+// E2M1 code (sign in bit 3) of the fp32 `x` scaled by `reciprocal`.
+//   q >= 1: round the fp32 bits of q to one mantissa bit (RNE, by adding
+//           0x1FFFFF plus the kept bit), then code = 2*exponent + mantissa - 252,
+//           saturated at 7 (6.0); NaN/Inf land above 7 as well.
+//   q <  1: code = RNE(2q) in {0, 1, 2}, computed as the bits of q + 2^22
+//           (whose ulp is 0.5) minus the bits of 2^22.
+MXFP4_DEVICE_INLINE uint32_t E2m1CodeFp32(float x, float reciprocal) {
+  const float q = __fmul_rn(fabsf(x), reciprocal);
+  const uint32_t qb = FloatAsU32(q);
+  const uint32_t rounded = qb + 0x1FFFFFu + ((qb >> 22) & 1u);
+  const uint32_t large = min((rounded >> 22) - 252u, 7u);
+  const uint32_t small = FloatAsU32(__fadd_rn(q, 4194304.0f)) - 0x4A800000u;
+  const uint32_t magnitude = qb < 0x3F800000u ? small : large;
+  return magnitude | ((FloatAsU32(x) >> 28) & 8u);
+}
+
+// Eight bf16 (four words, low half first) -> eight codes packed into a word;
+// element 2j in the low nibble of byte j.
+MXFP4_DEVICE_INLINE uint32_t PackEightFp32(const uint32_t* pairs, uint32_t scale) {
+  const float reciprocal = ScaleReciprocal(scale);
+  uint32_t word = 0;
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    const float lo = U32AsFloat(pairs[j] << 16);
+    const float hi = U32AsFloat(pairs[j] & 0xFFFF0000u);
+    word |= E2m1CodeFp32(lo, reciprocal) << (8 * j);
+    word |= E2m1CodeFp32(hi, reciprocal) << (8 * j + 4);
+  }
+  return word;
+}
+
+// 2^(127 - s) as a bf16 in both halves of a word (exact for every byte, as
+// bf16 has the fp32 exponent range and its subnormals 2^-127, 2^-128).
+MXFP4_DEVICE_INLINE uint32_t ScaleReciprocalBf16x2(uint32_t s) {
+  const uint32_t bits = FloatAsU32(ScaleReciprocal(s)) >> 16;
+  return bits | (bits << 16);
+}
+
+// The packed byte of a bf16 pair (low half = even element):
+//   q = |x| * 2^(127-S) in bf16 (exact unless q < 2^-126, where the code is 0).
+//   h = 2*exponent + mantissa of q rounded to one mantissa bit (RNE, like the
+//       fp32 variant: add 0x1F plus the kept bit, shift out 6 bits); for q >= 1
+//       the code is h - 252, and h <= 254 when q < 1.
+//   t = RNE(2q) + 252 via bf16 q + 64 (ulp 0.5): the code + 252 for q < 2.
+//   code + 252 = min(max(h, min(t, 255)), 259): for q < 1, t >= h; for q >= 2,
+//   min(t, 255) < 256 <= h; for q in [1, 2) both agree (up to the clamp at 255
+//   when t = 256, where h = 256 wins). NaN/Inf give h >= 510 -> 7.
+// No half overflows into the other: all halves stay below 0x10000 and every
+// subtraction is of a value known to be smaller.
+MXFP4_DEVICE_INLINE uint32_t PackPairBf16x2(uint32_t pair, uint32_t reciprocal2) {
+  const uint32_t q = MulBf16x2(pair & 0x7FFF7FFFu, reciprocal2);
+  const uint32_t rounded = q + 0x001F001Fu + ((q >> 6) & 0x00010001u);
+  const uint32_t h = (rounded >> 6) & 0x03FF03FFu;
+  const uint32_t t = AddBf16x2(q, 0x42804280u) - 0x41844184u;  // 64.0 = 0x4280; 0x4280 - 252
+  const uint32_t code = MinU16x2(MaxU16x2(h, MinU16x2(t, 0x00FF00FFu)), 0x01030103u) - 0x00FC00FCu;
+  const uint32_t signed_code = code | ((pair >> 12) & 0x00080008u);  // bits 15, 31 -> 3, 19
+  return (signed_code | (signed_code >> 12)) & 0xFFu;
+}
+
+MXFP4_DEVICE_INLINE uint32_t PackEightBf16x2(const uint32_t* pairs, uint32_t scale) {
+  const uint32_t reciprocal2 = ScaleReciprocalBf16x2(scale);
+  uint32_t word = 0;
+#pragma unroll
+  for (int j = 0; j < 4; ++j) word |= PackPairBf16x2(pairs[j], reciprocal2) << (8 * j);
+  return word;
+}
+
+// Quantizes the block at `x` (32 bf16, 64-byte aligned) into 16 bytes at
+// `data`; returns the scale byte.
+template <QuantizeRuleId kRule, QuantizeVariantId kVariant>
+MXFP4_DEVICE_INLINE uint32_t QuantizeBlock(const uint16_t* x, uint8_t* data) {
+  Vec128 in[4];
+#pragma unroll
+  for (int i = 0; i < 4; ++i) in[i] = LoadGlobalStreaming128(x + 8 * i);
+
+  // Max of |x| over the 32 halves: clear the sign bits, then 3-way maxima.
+  uint32_t a[16];
+#pragma unroll
+  for (int i = 0; i < 16; ++i) a[i] = in[i / 4].w[i % 4] & 0x7FFF7FFFu;
+  uint32_t m0 = Max3U16x2(a[0], a[1], a[2]);
+  uint32_t m1 = Max3U16x2(a[3], a[4], a[5]);
+  uint32_t m2 = Max3U16x2(a[6], a[7], a[8]);
+  uint32_t m3 = Max3U16x2(a[9], a[10], a[11]);
+  uint32_t m4 = Max3U16x2(a[12], a[13], a[14]);
+  m0 = Max3U16x2(m0, m1, m2);
+  m3 = Max3U16x2(m3, m4, a[15]);
+  const uint32_t both = Max3U16x2(m0, m3, 0u);
+  const uint32_t max_half = max(both & 0xFFFFu, both >> 16);
+
+  const uint32_t scale = BlockScale<kRule>(max_half << 16);
+  Vec128 out;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    if constexpr (kVariant == QuantizeVariantId::kBf16x2Packed) {
+      out.w[i] = PackEightBf16x2(in[i].w, scale);
+    } else {
+      out.w[i] = PackEightFp32(in[i].w, scale);
+    }
+  }
+  StoreGlobalStreaming128(data, out);
+  return scale;
+}
+
+// Natural scale layout: thread -> block in memory order.
+template <QuantizeRuleId kRule, QuantizeVariantId kVariant>
+__global__ void __launch_bounds__(kThreads)
+    QuantizeNaturalKernel(const uint16_t* __restrict__ x, int64_t num_blocks,
+                          uint8_t* __restrict__ data, uint8_t* __restrict__ scales) {
+  const int64_t b = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+  if (b >= num_blocks) return;
+  scales[b] = static_cast<uint8_t>(
+      QuantizeBlock<kRule, kVariant>(x + b * kBlockElements, data + b * (kBlockElements / 2)));
+}
+
+// Offset of scale (r % 32, g % 8) inside its 256-byte chunk (layouts.h).
+template <QuantizeLayoutId kLayout>
+MXFP4_DEVICE_INLINE int OffsetInChunk(int lr, int lg) {
+  if constexpr (kLayout == QuantizeLayoutId::kShuffled16) {
+    return (lg % 4) * 64 + (lr % 16) * 4 + ((lg / 4) % 2) * 2 + (lr / 16) % 2;
+  } else {
+    return (lg % 2) * 128 + lr * 4 + lg / 2;
+  }
+}
+
+// Shuffled scale layouts: thread block -> 32x8 tile (one 256-byte chunk).
+template <QuantizeRuleId kRule, QuantizeVariantId kVariant, QuantizeLayoutId kLayout>
+__global__ void __launch_bounds__(kThreads)
+    QuantizeShuffledKernel(const uint16_t* __restrict__ x, int64_t m, int64_t groups,
+                           int64_t tiles_per_row_tile, int64_t padded_groups,
+                           uint8_t* __restrict__ data, uint8_t* __restrict__ scales) {
+  __shared__ alignas(16) uint8_t chunk[kTileRows * kTileGroups];
+  const int64_t tile = blockIdx.x;
+  const int64_t row_tile = tile / tiles_per_row_tile;
+  const int64_t group_tile = tile - row_tile * tiles_per_row_tile;
+  const int lr = static_cast<int>(threadIdx.x) / kTileGroups;
+  const int lg = static_cast<int>(threadIdx.x) % kTileGroups;
+  const int64_t r = row_tile * kTileRows + lr;
+  const int64_t g = group_tile * kTileGroups + lg;
+
+  uint32_t scale = 0;  // padding rows/groups
+  if (r < m && g < groups) {
+    const int64_t b = r * groups + g;
+    scale = QuantizeBlock<kRule, kVariant>(x + b * kBlockElements, data + b * (kBlockElements / 2));
+  }
+  chunk[OffsetInChunk<kLayout>(lr, lg)] = static_cast<uint8_t>(scale);
+  __syncthreads();
+  if (threadIdx.x < sizeof(chunk) / 16) {
+    const Vec128 v = *reinterpret_cast<const Vec128*>(chunk + 16 * threadIdx.x);
+    uint8_t* dst = scales + row_tile * kTileRows * padded_groups + group_tile * 256 +
+                   16 * threadIdx.x;
+    StoreGlobalStreaming128(dst, v);
+  }
+}
+
+template <QuantizeRuleId kRule, QuantizeVariantId kVariant>
+hipError_t LaunchFor(const uint16_t* d_x, int64_t m, int64_t k, QuantizeLayoutId layout,
+                     uint8_t* d_data, uint8_t* d_scales, hipStream_t stream) {
+  const int64_t groups = k / kBlockElements;
+  if (layout == QuantizeLayoutId::kNatural) {
+    const int64_t num_blocks = m * groups;
+    const int64_t grid = (num_blocks + kThreads - 1) / kThreads;
+    if (grid > 0x7FFFFFFF) return hipErrorInvalidValue;
+    hipLaunchKernelGGL(HIP_KERNEL_NAME(QuantizeNaturalKernel<kRule, kVariant>),
+                       dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x,
+                       num_blocks, d_data, d_scales);
+    return hipGetLastError();
+  }
+  const int64_t padded_rows = (m + 255) / 256 * 256;
+  const int64_t padded_groups = (groups + 7) / 8 * 8;
+  const int64_t tiles_per_row_tile = padded_groups / kTileGroups;
+  const int64_t grid = padded_rows / kTileRows * tiles_per_row_tile;
+  if (grid > 0x7FFFFFFF) return hipErrorInvalidValue;
+  if (layout == QuantizeLayoutId::kShuffled16) {
+    hipLaunchKernelGGL(
+        HIP_KERNEL_NAME(QuantizeShuffledKernel<kRule, kVariant, QuantizeLayoutId::kShuffled16>),
+        dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x, m, groups,
+        tiles_per_row_tile, padded_groups, d_data, d_scales);
+  } else if (layout == QuantizeLayoutId::kShuffled32) {
+    hipLaunchKernelGGL(
+        HIP_KERNEL_NAME(QuantizeShuffledKernel<kRule, kVariant, QuantizeLayoutId::kShuffled32>),
+        dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x, m, groups,
+        tiles_per_row_tile, padded_groups, d_data, d_scales);
+  } else {
+    return hipErrorInvalidValue;
+  }
+  return hipGetLastError();
+}
+
+template <QuantizeVariantId kVariant>
+hipError_t LaunchForVariant(const uint16_t* d_x, int64_t m, int64_t k, QuantizeRuleId rule,
+                            QuantizeLayoutId layout, uint8_t* d_data, uint8_t* d_scales,
+                            hipStream_t stream) {
+  switch (rule) {
+    case QuantizeRuleId::kEven:
+      return LaunchFor<QuantizeRuleId::kEven, kVariant>(d_x, m, k, layout, d_data, d_scales,
+                                                        stream);
+    case QuantizeRuleId::kOcpFloor:
+      return LaunchFor<QuantizeRuleId::kOcpFloor, kVariant>(d_x, m, k, layout, d_data, d_scales,
+                                                            stream);
+    case QuantizeRuleId::kRceil:
+      return LaunchFor<QuantizeRuleId::kRceil, kVariant>(d_x, m, k, layout, d_data, d_scales,
+                                                         stream);
+  }
+  return hipErrorInvalidValue;
+}
+
+}  // namespace
+
+hipError_t LaunchQuantizeBf16(const uint16_t* d_x, int64_t m, int64_t k, QuantizeRuleId rule,
+                              QuantizeLayoutId layout, QuantizeVariantId variant, uint8_t* d_data,
+                              uint8_t* d_scales, hipStream_t stream) {
+  switch (variant) {
+    case QuantizeVariantId::kBf16x2Packed:
+      return LaunchForVariant<QuantizeVariantId::kBf16x2Packed>(d_x, m, k, rule, layout, d_data,
+                                                                d_scales, stream);
+    case QuantizeVariantId::kFp32Scalar:
+      return LaunchForVariant<QuantizeVariantId::kFp32Scalar>(d_x, m, k, rule, layout, d_data,
+                                                              d_scales, stream);
+  }
+  return hipErrorInvalidValue;
+}
+
+}  // namespace mxfp4::gpu::internal
