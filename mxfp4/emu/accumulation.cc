@@ -84,7 +84,7 @@ absl::Status KSplit::Validate(int64_t groups, int64_t align_blocks) const {
           "KSplit: boundary[%d] = %d must be in [%d, %d] (non-decreasing, at most K/32 = %d)", i, b,
           previous, groups, groups));
     }
-    if (b % align_blocks != 0) {
+    if (b % align_blocks != 0 && b != groups) {  // the end of K is always a valid split point
       return absl::InvalidArgumentError(absl::StrFormat(
           "KSplit: boundary[%d] = %d blocks is not a multiple of %d blocks (one matrix "
           "instruction's K)",

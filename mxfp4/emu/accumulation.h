@@ -106,7 +106,8 @@ struct KSplit {
   }
 
   // OK when boundaries are non-decreasing, within [0, groups], and multiples
-  // of align_blocks (ContractBlocksPerStep for the MFMA contracts).
+  // of align_blocks (ContractBlocksPerStep for the MFMA contracts) or equal
+  // to groups (the end of K; only the last non-empty split can be partial).
   absl::Status Validate(int64_t groups, int64_t align_blocks = 1) const;
 
   // E.g. "[0,12)[12,24)[24,48)" for groups = 48; "none" when not split.
