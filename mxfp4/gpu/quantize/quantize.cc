@@ -32,6 +32,8 @@ static_assert(static_cast<int>(ScaleLayout::kShuffled32) ==
 
 static_assert(static_cast<int>(QuantizeKernelVariant::kBf16x2Packed) ==
               static_cast<int>(QuantizeVariantId::kBf16x2Packed));
+static_assert(static_cast<int>(QuantizeKernelVariant::kBf16x2PackedTiled) ==
+              static_cast<int>(QuantizeVariantId::kBf16x2PackedTiled));
 static_assert(static_cast<int>(QuantizeKernelVariant::kFp32Scalar) ==
               static_cast<int>(QuantizeVariantId::kFp32Scalar));
 

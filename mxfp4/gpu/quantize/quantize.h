@@ -49,11 +49,17 @@ absl::StatusOr<QuantizeBufferSizes> QuantizeBufferSizesFor(int64_t m, int64_t k,
 // How a kernel computes the E2M1 codes; every variant gives the same bits
 // (the tests check each one against the emulator). One list, expanded into
 // the enum, names, tests and benchmarks (add a variant = add a line).
-//   kBf16x2Packed: two elements per instruction: q = |x| * 2^(127-S) with
-//                  mul.rn.bf16x2 (exact), codes by 16x2 integer min/max (sm_90). Default.
-//   kFp32Scalar:   one element at a time in fp32 (the emulator's formulation).
-#define MXFP4_GPU_QUANTIZE_VARIANTS(X) \
-  X(kBf16x2Packed, "bf16x2_packed")    \
+//   kBf16x2Packed:      two elements per instruction: q = |x| * 2^(127-S) with
+//                       mul.rn.bf16x2 (exact), codes by 16x2 integer min/max
+//                       (sm_90); threads walk blocks in memory order, shuffled
+//                       scales are written as scattered bytes. Default.
+//   kBf16x2PackedTiled: the same codes; shuffled scales assembled per 32x8 tile
+//                       in shared memory and written with 16-byte stores.
+//   kFp32Scalar:        one element at a time in fp32 (the emulator's
+//                       formulation), memory-order threads.
+#define MXFP4_GPU_QUANTIZE_VARIANTS(X)          \
+  X(kBf16x2Packed, "bf16x2_packed")             \
+  X(kBf16x2PackedTiled, "bf16x2_packed_tiled")  \
   X(kFp32Scalar, "fp32_scalar")
 
 enum class QuantizeKernelVariant : int {

@@ -6,20 +6,23 @@
 // packed 16-bit halves (Hopper DPX 3-way max), the scale byte by the named
 // rule, 32 E2M1 codes, one 16-byte store of the packed codes.
 //
-//  - Natural scales: threads walk the blocks in memory order (block b = r*G+g
-//    is at x + 32b and data + 16b), so loads and stores are contiguous per warp
-//    and each thread writes its scale byte at b.
-//  - Shuffled scales: a thread block (256 threads) owns one 32-row x 8-group
-//    tile, whose 256 scale bytes are one contiguous chunk of the layout; the
-//    threads place their bytes in shared memory and 16 threads store the chunk
-//    with 16-byte stores. Tiles in padding rows/groups write zeros, so every
-//    scale byte is written.
+//  - Linear (QuantizeLinearKernel; all layouts): threads walk the blocks in
+//    memory order (block b = r*G+g is at x + 32b and data + 16b), so loads and
+//    stores are contiguous per warp; each thread writes its scale byte at its
+//    layout offset, and threads after the last block write the zero padding of
+//    the shuffled layouts.
+//  - Tiled (QuantizeTiledKernel; shuffled layouts, variant *_tiled): a thread
+//    block owns one 32-row x 8-group tile, whose 256 scale bytes are one
+//    contiguous chunk of the layout; the threads place their bytes in shared
+//    memory and 16 threads store the chunk with 16-byte stores. Tiles in
+//    padding rows/groups write zeros.
+// Either way every scale byte is written.
 //
-// Element codes, two variants (quantize.h, MXFP4_GPU_QUANTIZE_VARIANTS):
-//  - kFp32Scalar: per element in fp32, see E2m1CodeFp32().
-//  - kBf16x2Packed: per pair of elements in one 32-bit word, see
-//    PackPairBf16x2(); about half the instructions, which matters because at
-//    HBM speed the budget is ~25 instructions per element.
+// Element codes (CodeMath; variants in quantize.h, MXFP4_GPU_QUANTIZE_VARIANTS):
+//  - kFp32: per element in fp32, see E2m1CodeFp32().
+//  - kBf16x2: per pair of elements in one 32-bit word, see PackPairBf16x2();
+//    about half the instructions, which matters because at HBM speed the
+//    budget is ~25 instructions per element.
 //
 // Bit-exactness with mxfp4/emu (internal/quantize_kernels.h): same integer
 // scale rules, and the element code is a function of the exact value
@@ -140,9 +143,12 @@ MXFP4_DEVICE_INLINE uint32_t PackEightBf16x2(const uint32_t* pairs, uint32_t sca
   return word;
 }
 
+// How the 32 codes of a block are computed (both give the emulator's bits).
+enum class CodeMath { kBf16x2, kFp32 };
+
 // Quantizes the block at `x` (32 bf16, 64-byte aligned) into 16 bytes at
 // `data`; returns the scale byte.
-template <QuantizeRuleId kRule, QuantizeVariantId kVariant>
+template <QuantizeRuleId kRule, CodeMath kMath>
 MXFP4_DEVICE_INLINE uint32_t QuantizeBlock(const uint16_t* x, uint8_t* data) {
   Vec128 in[4];
 #pragma unroll
@@ -166,7 +172,7 @@ MXFP4_DEVICE_INLINE uint32_t QuantizeBlock(const uint16_t* x, uint8_t* data) {
   Vec128 out;
 #pragma unroll
   for (int i = 0; i < 4; ++i) {
-    if constexpr (kVariant == QuantizeVariantId::kBf16x2Packed) {
+    if constexpr (kMath == CodeMath::kBf16x2) {
       out.w[i] = PackEightBf16x2(in[i].w, scale);
     } else {
       out.w[i] = PackEightFp32(in[i].w, scale);
@@ -174,17 +180,6 @@ MXFP4_DEVICE_INLINE uint32_t QuantizeBlock(const uint16_t* x, uint8_t* data) {
   }
   StoreGlobalStreaming128(data, out);
   return scale;
-}
-
-// Natural scale layout: thread -> block in memory order.
-template <QuantizeRuleId kRule, QuantizeVariantId kVariant>
-__global__ void __launch_bounds__(kThreads)
-    QuantizeNaturalKernel(const uint16_t* __restrict__ x, int64_t num_blocks,
-                          uint8_t* __restrict__ data, uint8_t* __restrict__ scales) {
-  const int64_t b = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x;
-  if (b >= num_blocks) return;
-  scales[b] = static_cast<uint8_t>(
-      QuantizeBlock<kRule, kVariant>(x + b * kBlockElements, data + b * (kBlockElements / 2)));
 }
 
 // Offset of scale (r % 32, g % 8) inside its 256-byte chunk (layouts.h).
@@ -197,12 +192,75 @@ MXFP4_DEVICE_INLINE int OffsetInChunk(int lr, int lg) {
   }
 }
 
-// Shuffled scale layouts: thread block -> 32x8 tile (one 256-byte chunk).
-template <QuantizeRuleId kRule, QuantizeVariantId kVariant, QuantizeLayoutId kLayout>
+// Offset of scale (r, g) in a shuffled layout with `padded_groups` columns.
+template <QuantizeLayoutId kLayout>
+MXFP4_DEVICE_INLINE int64_t ShuffledOffset(int64_t r, uint32_t g, uint32_t padded_groups) {
+  return (r / kTileRows) * kTileRows * static_cast<int64_t>(padded_groups) +
+         static_cast<int64_t>(g / kTileGroups) * 256 +
+         OffsetInChunk<kLayout>(static_cast<int>(r % kTileRows), static_cast<int>(g % kTileGroups));
+}
+
+// n = q * d + rem, in 32 bits when n allows (a 64-bit division is ~10x slower).
+MXFP4_DEVICE_INLINE void DivMod(int64_t n, uint32_t d, int64_t* q, uint32_t* rem) {
+  if (n <= 0xFFFFFFFFll) {
+    const uint32_t q32 = static_cast<uint32_t>(n) / d;
+    *q = q32;
+    *rem = static_cast<uint32_t>(n) - q32 * d;
+  } else {
+    *q = n / d;
+    *rem = static_cast<uint32_t>(n - *q * d);
+  }
+}
+
+// Thread -> block in memory order (block b = r*G + g is at x + 32b and
+// data + 16b: contiguous loads and stores per warp). Natural scales go to b;
+// shuffled scales are scattered bytes at their layout offset, and the threads
+// after the last block write the zero padding bytes: region A = rows [0, m) x
+// groups [G, padded_groups), region B = rows [m, padded_rows) x all groups.
+template <QuantizeRuleId kRule, CodeMath kMath, QuantizeLayoutId kLayout>
 __global__ void __launch_bounds__(kThreads)
-    QuantizeShuffledKernel(const uint16_t* __restrict__ x, int64_t m, int64_t groups,
-                           int64_t tiles_per_row_tile, int64_t padded_groups,
-                           uint8_t* __restrict__ data, uint8_t* __restrict__ scales) {
+    QuantizeLinearKernel(const uint16_t* __restrict__ x, int64_t m, uint32_t groups,
+                         uint32_t padded_groups, int64_t num_blocks, int64_t num_padding,
+                         uint8_t* __restrict__ data, uint8_t* __restrict__ scales) {
+  const int64_t b = static_cast<int64_t>(blockIdx.x) * kThreads + threadIdx.x;
+  if (b < num_blocks) {
+    const uint32_t scale =
+        QuantizeBlock<kRule, kMath>(x + b * kBlockElements, data + b * (kBlockElements / 2));
+    if constexpr (kLayout == QuantizeLayoutId::kNatural) {
+      scales[b] = static_cast<uint8_t>(scale);
+    } else {
+      int64_t r;
+      uint32_t g;
+      DivMod(b, groups, &r, &g);
+      scales[ShuffledOffset<kLayout>(r, g, padded_groups)] = static_cast<uint8_t>(scale);
+    }
+    return;
+  }
+  if constexpr (kLayout != QuantizeLayoutId::kNatural) {
+    const int64_t p = b - num_blocks;
+    if (p >= num_padding) return;
+    const uint32_t extra_groups = padded_groups - groups;
+    int64_t r;
+    uint32_t g;
+    if (p < m * extra_groups) {
+      DivMod(p, extra_groups, &r, &g);
+      g += groups;
+    } else {
+      DivMod(p - m * extra_groups, padded_groups, &r, &g);
+      r += m;
+    }
+    scales[ShuffledOffset<kLayout>(r, g, padded_groups)] = 0;
+  }
+}
+
+// Shuffled scale layouts, tiled: thread block -> 32x8 tile (one 256-byte
+// chunk) placed in shared memory, then stored with 16 x 16-byte stores. Each
+// warp reads 4 rows x 512 contiguous bytes.
+template <QuantizeRuleId kRule, CodeMath kMath, QuantizeLayoutId kLayout>
+__global__ void __launch_bounds__(kThreads)
+    QuantizeTiledKernel(const uint16_t* __restrict__ x, int64_t m, int64_t groups,
+                        int64_t tiles_per_row_tile, int64_t padded_groups,
+                        uint8_t* __restrict__ data, uint8_t* __restrict__ scales) {
   __shared__ alignas(16) uint8_t chunk[kTileRows * kTileGroups];
   const int64_t tile = blockIdx.x;
   const int64_t row_tile = tile / tiles_per_row_tile;
@@ -215,7 +273,7 @@ __global__ void __launch_bounds__(kThreads)
   uint32_t scale = 0;  // padding rows/groups
   if (r < m && g < groups) {
     const int64_t b = r * groups + g;
-    scale = QuantizeBlock<kRule, kVariant>(x + b * kBlockElements, data + b * (kBlockElements / 2));
+    scale = QuantizeBlock<kRule, kMath>(x + b * kBlockElements, data + b * (kBlockElements / 2));
   }
   chunk[OffsetInChunk<kLayout>(lr, lg)] = static_cast<uint8_t>(scale);
   __syncthreads();
@@ -227,54 +285,79 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
-template <QuantizeRuleId kRule, QuantizeVariantId kVariant>
-hipError_t LaunchFor(const uint16_t* d_x, int64_t m, int64_t k, QuantizeLayoutId layout,
-                     uint8_t* d_data, uint8_t* d_scales, hipStream_t stream) {
-  const int64_t groups = k / kBlockElements;
-  if (layout == QuantizeLayoutId::kNatural) {
-    const int64_t num_blocks = m * groups;
-    const int64_t grid = (num_blocks + kThreads - 1) / kThreads;
-    if (grid > 0x7FFFFFFF) return hipErrorInvalidValue;
-    hipLaunchKernelGGL(HIP_KERNEL_NAME(QuantizeNaturalKernel<kRule, kVariant>),
-                       dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x,
-                       num_blocks, d_data, d_scales);
-    return hipGetLastError();
-  }
+template <QuantizeRuleId kRule, CodeMath kMath, QuantizeLayoutId kLayout>
+hipError_t LaunchLinear(const uint16_t* d_x, int64_t m, int64_t groups, uint8_t* d_data,
+                        uint8_t* d_scales, hipStream_t stream) {
+  const int64_t num_blocks = m * groups;
+  const int64_t padded_groups =
+      kLayout == QuantizeLayoutId::kNatural ? groups : (groups + 7) / 8 * 8;
+  const int64_t padded_rows = kLayout == QuantizeLayoutId::kNatural ? m : (m + 255) / 256 * 256;
+  const int64_t num_padding = padded_rows * padded_groups - num_blocks;
+  const int64_t grid = (num_blocks + num_padding + kThreads - 1) / kThreads;
+  if (grid > 0x7FFFFFFF || padded_groups > 0xFFFFFFFFll) return hipErrorInvalidValue;
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(QuantizeLinearKernel<kRule, kMath, kLayout>),
+                     dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x, m,
+                     static_cast<uint32_t>(groups), static_cast<uint32_t>(padded_groups),
+                     num_blocks, num_padding, d_data, d_scales);
+  return hipGetLastError();
+}
+
+template <QuantizeRuleId kRule, CodeMath kMath, QuantizeLayoutId kLayout>
+hipError_t LaunchTiled(const uint16_t* d_x, int64_t m, int64_t groups, uint8_t* d_data,
+                       uint8_t* d_scales, hipStream_t stream) {
   const int64_t padded_rows = (m + 255) / 256 * 256;
   const int64_t padded_groups = (groups + 7) / 8 * 8;
   const int64_t tiles_per_row_tile = padded_groups / kTileGroups;
   const int64_t grid = padded_rows / kTileRows * tiles_per_row_tile;
   if (grid > 0x7FFFFFFF) return hipErrorInvalidValue;
-  if (layout == QuantizeLayoutId::kShuffled16) {
-    hipLaunchKernelGGL(
-        HIP_KERNEL_NAME(QuantizeShuffledKernel<kRule, kVariant, QuantizeLayoutId::kShuffled16>),
-        dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x, m, groups,
-        tiles_per_row_tile, padded_groups, d_data, d_scales);
-  } else if (layout == QuantizeLayoutId::kShuffled32) {
-    hipLaunchKernelGGL(
-        HIP_KERNEL_NAME(QuantizeShuffledKernel<kRule, kVariant, QuantizeLayoutId::kShuffled32>),
-        dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x, m, groups,
-        tiles_per_row_tile, padded_groups, d_data, d_scales);
-  } else {
-    return hipErrorInvalidValue;
-  }
+  hipLaunchKernelGGL(HIP_KERNEL_NAME(QuantizeTiledKernel<kRule, kMath, kLayout>),
+                     dim3(static_cast<unsigned>(grid)), dim3(kThreads), 0, stream, d_x, m,
+                     groups, tiles_per_row_tile, padded_groups, d_data, d_scales);
   return hipGetLastError();
 }
 
-template <QuantizeVariantId kVariant>
-hipError_t LaunchForVariant(const uint16_t* d_x, int64_t m, int64_t k, QuantizeRuleId rule,
-                            QuantizeLayoutId layout, uint8_t* d_data, uint8_t* d_scales,
-                            hipStream_t stream) {
+template <QuantizeRuleId kRule, CodeMath kMath, bool kTiled>
+hipError_t LaunchForLayout(const uint16_t* d_x, int64_t m, int64_t groups,
+                           QuantizeLayoutId layout, uint8_t* d_data, uint8_t* d_scales,
+                           hipStream_t stream) {
+  switch (layout) {
+    case QuantizeLayoutId::kNatural:
+      return LaunchLinear<kRule, kMath, QuantizeLayoutId::kNatural>(d_x, m, groups, d_data,
+                                                                    d_scales, stream);
+    case QuantizeLayoutId::kShuffled16:
+      if constexpr (kTiled) {
+        return LaunchTiled<kRule, kMath, QuantizeLayoutId::kShuffled16>(d_x, m, groups, d_data,
+                                                                        d_scales, stream);
+      } else {
+        return LaunchLinear<kRule, kMath, QuantizeLayoutId::kShuffled16>(d_x, m, groups, d_data,
+                                                                         d_scales, stream);
+      }
+    case QuantizeLayoutId::kShuffled32:
+      if constexpr (kTiled) {
+        return LaunchTiled<kRule, kMath, QuantizeLayoutId::kShuffled32>(d_x, m, groups, d_data,
+                                                                        d_scales, stream);
+      } else {
+        return LaunchLinear<kRule, kMath, QuantizeLayoutId::kShuffled32>(d_x, m, groups, d_data,
+                                                                         d_scales, stream);
+      }
+  }
+  return hipErrorInvalidValue;
+}
+
+template <CodeMath kMath, bool kTiled>
+hipError_t LaunchForRule(const uint16_t* d_x, int64_t m, int64_t groups, QuantizeRuleId rule,
+                         QuantizeLayoutId layout, uint8_t* d_data, uint8_t* d_scales,
+                         hipStream_t stream) {
   switch (rule) {
     case QuantizeRuleId::kEven:
-      return LaunchFor<QuantizeRuleId::kEven, kVariant>(d_x, m, k, layout, d_data, d_scales,
-                                                        stream);
+      return LaunchForLayout<QuantizeRuleId::kEven, kMath, kTiled>(d_x, m, groups, layout,
+                                                                   d_data, d_scales, stream);
     case QuantizeRuleId::kOcpFloor:
-      return LaunchFor<QuantizeRuleId::kOcpFloor, kVariant>(d_x, m, k, layout, d_data, d_scales,
-                                                            stream);
+      return LaunchForLayout<QuantizeRuleId::kOcpFloor, kMath, kTiled>(d_x, m, groups, layout,
+                                                                       d_data, d_scales, stream);
     case QuantizeRuleId::kRceil:
-      return LaunchFor<QuantizeRuleId::kRceil, kVariant>(d_x, m, k, layout, d_data, d_scales,
-                                                         stream);
+      return LaunchForLayout<QuantizeRuleId::kRceil, kMath, kTiled>(d_x, m, groups, layout,
+                                                                    d_data, d_scales, stream);
   }
   return hipErrorInvalidValue;
 }
@@ -284,13 +367,17 @@ hipError_t LaunchForVariant(const uint16_t* d_x, int64_t m, int64_t k, QuantizeR
 hipError_t LaunchQuantizeBf16(const uint16_t* d_x, int64_t m, int64_t k, QuantizeRuleId rule,
                               QuantizeLayoutId layout, QuantizeVariantId variant, uint8_t* d_data,
                               uint8_t* d_scales, hipStream_t stream) {
+  const int64_t groups = k / kBlockElements;
   switch (variant) {
     case QuantizeVariantId::kBf16x2Packed:
-      return LaunchForVariant<QuantizeVariantId::kBf16x2Packed>(d_x, m, k, rule, layout, d_data,
-                                                                d_scales, stream);
+      return LaunchForRule<CodeMath::kBf16x2, false>(d_x, m, groups, rule, layout, d_data,
+                                                     d_scales, stream);
+    case QuantizeVariantId::kBf16x2PackedTiled:
+      return LaunchForRule<CodeMath::kBf16x2, true>(d_x, m, groups, rule, layout, d_data,
+                                                    d_scales, stream);
     case QuantizeVariantId::kFp32Scalar:
-      return LaunchForVariant<QuantizeVariantId::kFp32Scalar>(d_x, m, k, rule, layout, d_data,
-                                                              d_scales, stream);
+      return LaunchForRule<CodeMath::kFp32, false>(d_x, m, groups, rule, layout, d_data,
+                                                   d_scales, stream);
   }
   return hipErrorInvalidValue;
 }

@@ -17,7 +17,7 @@ namespace mxfp4::gpu::internal {
 enum class QuantizeRuleId : int { kEven = 0, kOcpFloor = 1, kRceil = 2 };
 enum class QuantizeLayoutId : int { kNatural = 0, kShuffled16 = 1, kShuffled32 = 2 };
 // Same numbering as mxfp4::gpu::QuantizeKernelVariant.
-enum class QuantizeVariantId : int { kBf16x2Packed = 0, kFp32Scalar = 1 };
+enum class QuantizeVariantId : int { kBf16x2Packed = 0, kBf16x2PackedTiled = 1, kFp32Scalar = 2 };
 
 // Launches one kernel that writes all m*k/2 data bytes and all scale bytes
 // (padded_rows * padded_groups for the shuffled layouts).

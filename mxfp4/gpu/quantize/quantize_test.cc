@@ -123,6 +123,8 @@ TEST(QuantizeGpuArgumentsTest, StubBuildSaysBuiltWithoutGpuSupport) {
 
 TEST(QuantizeGpuArgumentsTest, VariantNames) {
   EXPECT_STREQ(QuantizeKernelVariantName(QuantizeKernelVariant::kBf16x2Packed), "bf16x2_packed");
+  EXPECT_STREQ(QuantizeKernelVariantName(QuantizeKernelVariant::kBf16x2PackedTiled),
+               "bf16x2_packed_tiled");
   EXPECT_STREQ(QuantizeKernelVariantName(QuantizeKernelVariant::kFp32Scalar), "fp32_scalar");
 }
 
