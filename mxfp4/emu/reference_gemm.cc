@@ -114,7 +114,22 @@ void ExpandRow(const Mxfp4View& v, int64_t r, int offset, T* out) {
   }
 }
 
-PreparedOperands Prepare(const Mxfp4View& a, const Mxfp4View& b) {
+// Runs fn(begin, end) over [0, count) split into `threads` contiguous ranges.
+template <typename Fn>
+void ParallelFor(int threads, int64_t count, Fn fn) {
+  threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, count)));
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  for (int t = 1; t < threads; ++t) {
+    pool.emplace_back([=]() { fn(count * t / threads, count * (t + 1) / threads); });
+  }
+  fn(0, count / threads);
+  for (std::thread& t : pool) t.join();
+}
+
+// Expands both operands (rows split over `threads`); padding rows stay zero
+// with scale 127.
+PreparedOperands Prepare(const Mxfp4View& a, const Mxfp4View& b, int threads) {
   PreparedOperands op;
   op.m = a.rows();
   op.n = b.rows();
@@ -126,27 +141,36 @@ PreparedOperands Prepare(const Mxfp4View& a, const Mxfp4View& b) {
   op.b_s8.assign(op.np * op.k, 0);
   op.sa.assign(op.mp * op.groups, kMfmaPadScale);
   op.sb.assign(op.np * op.groups, kMfmaPadScale);
-  for (int64_t r = 0; r < op.m; ++r) {
-    ExpandRow<uint8_t>(a, r, kTwiceOffset, op.a_u8.data() + r * op.k);
-    for (int64_t g = 0; g < op.groups; ++g) op.sa[r * op.groups + g] = a.scale(r, g);
-  }
-  for (int64_t r = 0; r < op.n; ++r) {
-    ExpandRow<int8_t>(b, r, 0, op.b_s8.data() + r * op.k);
-    for (int64_t g = 0; g < op.groups; ++g) op.sb[r * op.groups + g] = b.scale(r, g);
-  }
   op.b_corr_t.assign(op.groups * op.np, 0);
   op.fa_t.resize(op.groups * op.mp);
   op.fb_t.resize(op.groups * op.np);
-  for (int64_t g = 0; g < op.groups; ++g) {
-    for (int64_t r = 0; r < op.np; ++r) {
-      const int8_t* x = op.b_s8.data() + r * op.k + g * kBlockSize;
-      int32_t sum = 0;
-      for (int e = 0; e < kBlockSize; ++e) sum += x[e];
-      op.b_corr_t[g * op.np + r] = kTwiceOffset * sum;
-      op.fb_t[g * op.np + r] = E8m0ToFloat(op.sb[r * op.groups + g]);
+  ParallelFor(threads, op.mp + op.np, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      if (i < op.mp) {  // A row
+        const int64_t r = i;
+        if (r < op.m) {
+          ExpandRow<uint8_t>(a, r, kTwiceOffset, op.a_u8.data() + r * op.k);
+          for (int64_t g = 0; g < op.groups; ++g) op.sa[r * op.groups + g] = a.scale(r, g);
+        }
+        for (int64_t g = 0; g < op.groups; ++g) {
+          op.fa_t[g * op.mp + r] = E8m0ToFloat(op.sa[r * op.groups + g]);
+        }
+      } else {  // B row
+        const int64_t r = i - op.mp;
+        if (r < op.n) {
+          ExpandRow<int8_t>(b, r, 0, op.b_s8.data() + r * op.k);
+          for (int64_t g = 0; g < op.groups; ++g) op.sb[r * op.groups + g] = b.scale(r, g);
+        }
+        for (int64_t g = 0; g < op.groups; ++g) {
+          const int8_t* x = op.b_s8.data() + r * op.k + g * kBlockSize;
+          int32_t sum = 0;
+          for (int e = 0; e < kBlockSize; ++e) sum += x[e];
+          op.b_corr_t[g * op.np + r] = kTwiceOffset * sum;
+          op.fb_t[g * op.np + r] = E8m0ToFloat(op.sb[r * op.groups + g]);
+        }
+      }
     }
-    for (int64_t r = 0; r < op.mp; ++r) op.fa_t[g * op.mp + r] = E8m0ToFloat(op.sa[r * op.groups + g]);
-  }
+  });
   return op;
 }
 
@@ -335,8 +359,11 @@ absl::Status RunGemm(const Mxfp4View& a, const Mxfp4View& b, const GemmOptions& 
   if (absl::Status s = ValidateGemm(a, b, options, c_size); !s.ok()) return s;
   if (a.rows() == 0 || b.rows() == 0) return absl::OkStatus();
   DefaultFloatEnvironment environment;
+  const int max_threads = options.num_threads > 0
+                              ? options.num_threads
+                              : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 
-  const PreparedOperands op = Prepare(a, b);
+  const PreparedOperands op = Prepare(a, b, max_threads);
   GemmPlan plan{&op, &options, {}, {}, sink, UseAvx2(options.cpu_kernel)};
   if (options.contract == Contract::kIdeal) {
     plan.a_ranges = ScaleRanges(op.sa, op.m, op.groups);
@@ -364,9 +391,7 @@ absl::Status RunGemm(const Mxfp4View& a, const Mxfp4View& b, const GemmOptions& 
     }
   };
 
-  int threads = options.num_threads > 0 ? options.num_threads
-                                        : static_cast<int>(std::thread::hardware_concurrency());
-  threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(threads, num_jobs)));
+  const int threads = static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(max_threads, num_jobs)));
   std::vector<std::thread> pool;
   pool.reserve(threads - 1);
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);

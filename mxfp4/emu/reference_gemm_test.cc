@@ -298,6 +298,34 @@ TEST(ReferenceGemmTest, ConstructedCasesWhereContractsDiffer) {
   EXPECT_EQ(run(Contract::kMfma32, exact), 16777216.0f);
 }
 
+// With kBlockSequentialFma inside each instruction, mfma16/mfma32 are
+// block_fma when K is a multiple of the instruction's K; with a padded last
+// instruction only the sign of a zero may differ.
+TEST(ReferenceGemmTest, SequentialMfmaModelIsBlockFma) {
+  std::mt19937_64 rng(kSeed + 9);
+  for (int64_t k : {256, 320}) {
+    const Mxfp4Matrix am = RandomMatrix(9, k, ScaleMix::kExtreme, rng);
+    const Mxfp4Matrix bm = RandomMatrix(7, k, ScaleMix::kWithNan, rng);
+    absl::StatusOr<Mxfp4View> a = am.view(), b = bm.view();
+    ASSERT_TRUE(a.ok() && b.ok());
+    std::vector<float> fma(63), mfma(63);
+    ASSERT_TRUE(ReferenceGemm(*a, *b, GemmOptions(), absl::MakeSpan(fma)).ok());
+    for (Contract contract : {Contract::kMfma16, Contract::kMfma32}) {
+      GemmOptions o;
+      o.contract = contract;
+      o.mfma_rounding = MfmaRoundingModel::kBlockSequentialFma;
+      ASSERT_TRUE(ReferenceGemm(*a, *b, o, absl::MakeSpan(mfma)).ok());
+      const bool padded = k % (32 * ContractBlocksPerStep(contract)) != 0;
+      for (int i = 0; i < 63; ++i) {
+        if (padded && fma[i] == 0.0f && mfma[i] == 0.0f) continue;
+        ASSERT_TRUE(SameBitsNanAware(fma[i], mfma[i]))
+            << ContractName(contract) << " k " << k << " element " << i << ": " << FloatHex(fma[i])
+            << " vs " << FloatHex(mfma[i]);
+      }
+    }
+  }
+}
+
 // The same matrices in every layout give the same bits.
 TEST(ReferenceGemmTest, LayoutInvariance) {
   std::mt19937_64 rng(kSeed + 3);
