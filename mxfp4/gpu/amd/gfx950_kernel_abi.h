@@ -46,9 +46,9 @@ struct FusedQuantGemmArgs {
   const uint8_t* b_scales;       // shuffled16, (RoundUp(N,256), RoundUp(K/32,8))
   void* out;                     // bf16 (M, N), or fp32 partials [splits][M][N]
   int32_t m;
-  int32_t n;                     // multiple of 16
-  int32_t k;                     // multiple of 64
-  int32_t splits;                // 1 for gemm_fused_quant_k512
+  int32_t n;       // multiple of 16
+  int32_t k;       // multiple of 64
+  int32_t splits;  // 1 for gemm_fused_quant_k512
 };
 static_assert(sizeof(FusedQuantGemmArgs) == 48, "kernel ABI");
 
@@ -60,10 +60,10 @@ struct Grid3 {
   uint32_t x, y, z;
 };
 MXFP4_GFX950_HD constexpr Grid3 FusedGrid(int64_t m, int64_t n, int m_tiles, int splits) {
-  return Grid3{static_cast<uint32_t>((n + kFusedWorkgroupN - 1) / kFusedWorkgroupN),
-               static_cast<uint32_t>((m + FusedWorkgroupMRows(m_tiles) - 1) /
-                                     FusedWorkgroupMRows(m_tiles)),
-               static_cast<uint32_t>(splits)};
+  return Grid3{
+      static_cast<uint32_t>((n + kFusedWorkgroupN - 1) / kFusedWorkgroupN),
+      static_cast<uint32_t>((m + FusedWorkgroupMRows(m_tiles) - 1) / FusedWorkgroupMRows(m_tiles)),
+      static_cast<uint32_t>(splits)};
 }
 
 // FusedWaveN0(): first column of wave `wave` in workgroup column `bx`; its
@@ -101,7 +101,7 @@ struct QuantizeRowsArgs {
   uint8_t* a_q;       // (M, K/2) natural
   uint8_t* a_scales;  // shuffled16, (RoundUp(M,256), RoundUp(K/32,8)), all written
   int32_t m;
-  int32_t k;          // multiple of 32
+  int32_t k;  // multiple of 32
 };
 static_assert(sizeof(QuantizeRowsArgs) == 32, "kernel ABI");
 
@@ -137,8 +137,8 @@ struct GemmPreshuffledArgs {
   const uint8_t* b_scales;       // shuffled16
   uint16_t* out;                 // bf16 (M, N)
   int32_t m;
-  int32_t n;                     // multiple of 16
-  int32_t k;                     // multiple of 64
+  int32_t n;  // multiple of 16
+  int32_t k;  // multiple of 64
   int32_t pad_;
 };
 static_assert(sizeof(GemmPreshuffledArgs) == 56, "kernel ABI");

@@ -65,14 +65,14 @@ namespace mxfp4::gfx950 {
 // ---------------------------------------------------------------- the instruction
 
 inline constexpr int kWaveSize = 64;
-inline constexpr int kMfmaTile = 16;     // rows of each operand tile; D is 16 x 16
-inline constexpr int kMfmaK = 128;       // K elements per instruction ("step")
-inline constexpr int kMfmaBlocks = 4;    // 32-element blocks per step
-inline constexpr int kBlockK = 32;       // elements per block (one E8M0 scale)
-inline constexpr int kLaneBytes = 16;    // packed FP4 bytes per lane per operand
-inline constexpr int kAccRegs = 4;       // fp32 accumulators per lane
-inline constexpr int kFp4TypeCode = 4;   // cbsz / blgp value for E2M1 operands
-inline constexpr int kPairK = 256;       // two steps: one shuffled16 scale word
+inline constexpr int kMfmaTile = 16;    // rows of each operand tile; D is 16 x 16
+inline constexpr int kMfmaK = 128;      // K elements per instruction ("step")
+inline constexpr int kMfmaBlocks = 4;   // 32-element blocks per step
+inline constexpr int kBlockK = 32;      // elements per block (one E8M0 scale)
+inline constexpr int kLaneBytes = 16;   // packed FP4 bytes per lane per operand
+inline constexpr int kAccRegs = 4;      // fp32 accumulators per lane
+inline constexpr int kFp4TypeCode = 4;  // cbsz / blgp value for E2M1 operands
+inline constexpr int kPairK = 256;      // two steps: one shuffled16 scale word
 inline constexpr int kPairBlocks = 8;
 
 // Padding (rows or K beyond the matrix): code 0 with scale 127 (1.0) is an
@@ -109,7 +109,7 @@ MXFP4_GFX950_HD constexpr bool LaneBlockInK(int64_t k0, int lane, int64_t k) {
 // OperandRow(lane), k0/2 + 16*OperandBlock(lane), K/2) (mxfp4/core/layouts.h)
 // and is 16*lane past the start of a 1 KiB run.
 MXFP4_GFX950_HD constexpr int64_t PreshuffledBLaneOffset(int64_t n0, int64_t k0, int64_t k,
-                                                        int lane) {
+                                                         int lane) {
   return (n0 / kMfmaTile) * kMfmaTile * (k / 2) + (k0 / 64) * 512 +
          static_cast<int64_t>(kLaneBytes) * lane;
 }
@@ -130,8 +130,8 @@ MXFP4_GFX950_HD constexpr int64_t NaturalLaneOffset(int64_t r0, int64_t k0, int6
 // Its byte h + 2*q is the scale of (r0' + 16*h + OperandRow(lane),
 // g0' + 4*q + OperandBlock(lane)) with r0' = r0 rounded down to 32 and
 // g0' = g0 rounded down to 8 (spec §3: t = (g%4)*16 + r%16).
-MXFP4_GFX950_HD constexpr int64_t Shuffled16ScaleWordOffset(int64_t r0, int64_t g0,
-                                                           int64_t groups, int lane) {
+MXFP4_GFX950_HD constexpr int64_t Shuffled16ScaleWordOffset(int64_t r0, int64_t g0, int64_t groups,
+                                                            int lane) {
   return (r0 / 32) * 32 * ((groups + 7) / 8 * 8) + (g0 / 8) * 256 + 4 * static_cast<int64_t>(lane);
 }
 
@@ -141,6 +141,17 @@ MXFP4_GFX950_HD constexpr int64_t Shuffled16ScaleWordOffset(int64_t r0, int64_t 
 MXFP4_GFX950_HD constexpr int Shuffled16ScaleOpsel(int64_t r0, int64_t g0) {
   return static_cast<int>((r0 / 16) % 2 + 2 * ((g0 / 4) % 2));
 }
+
+// kLaneOwnScaleOpsel: in the fused kernels a lane quantizes its own block,
+// so srcB's scale word holds that block's scale in byte 0.
+inline constexpr int kLaneOwnScaleOpsel = 0;
+
+// WaveTileOpsel(): the same for the kernels' 32-row x 256-K wave tiles: the
+// instruction for 16-row tile `tile` (0, 1) and step `step` (0, 1) of a pair
+// uses byte tile + 2 * step of the pair's word; equals
+// Shuffled16ScaleOpsel(r0 + 16 * tile, g0 + 4 * step) for r0 % 32 == 0 and
+// g0 % 8 == 0. A constant in unrolled loops, as the builtin needs.
+MXFP4_GFX950_HD constexpr int WaveTileOpsel(int tile, int step) { return tile + 2 * step; }
 
 // Shuffled16ScaleLane(): the lane whose word holds scale (r, g).
 MXFP4_GFX950_HD constexpr int Shuffled16ScaleLane(int64_t r, int64_t g) {
@@ -180,9 +191,7 @@ MXFP4_GFX950_HD constexpr int CvtDword(int j) { return j / 4; }
 MXFP4_GFX950_HD constexpr int CvtByte(int j) { return j % 4; }
 
 // Bf16AbsBits(): |x| of a bf16 as the bits of the fp32 it widens to.
-MXFP4_GFX950_HD constexpr uint32_t Bf16AbsBits(uint32_t bf16) {
-  return (bf16 & 0x7FFFu) << 16;
-}
+MXFP4_GFX950_HD constexpr uint32_t Bf16AbsBits(uint32_t bf16) { return (bf16 & 0x7FFFu) << 16; }
 
 // EvenScaleFromAbsMaxBits()
 //
@@ -201,7 +210,9 @@ MXFP4_GFX950_HD constexpr uint8_t EvenScaleFromAbsMaxBits(uint32_t a) {
 // byte S: only its exponent field is used, 2^(S-127) (S = 0 gives +0.0, whose
 // exponent field 0 the instruction reads as 2^-127; S = 0xFF gives +Inf, read
 // as 2^128: see CvtScalef32PkFp4F32 in mxfp4/emu/quantize.h).
-MXFP4_GFX950_HD constexpr uint32_t CvtScaleBits(uint8_t s) { return static_cast<uint32_t>(s) << 23; }
+MXFP4_GFX950_HD constexpr uint32_t CvtScaleBits(uint8_t s) {
+  return static_cast<uint32_t>(s) << 23;
+}
 
 // BlockAbsMaxBits(): max |x| over the block's 32 bf16 values, as fp32 bits.
 // Comparing magnitudes as integers orders NaN above Inf above finite values.
@@ -274,14 +285,20 @@ MXFP4_GFX950_HD constexpr uint16_t Fp32BitsToBf16(uint32_t u) {
   return static_cast<uint16_t>((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
 }
 
+// kCanonicalNanBits: the quiet NaN every NaN result is written as (the
+// reference GEMM's convention, mxfp4/emu/reference_gemm.h).
+inline constexpr uint32_t kCanonicalNanBits = 0x7FC00000u;
+
 // CombineSplits(): the deterministic split-K combination ((p0 + p1) + p2) + ...
 // in fp32, split order (KSplit in mxfp4/emu/accumulation.h). `partial(s)`
-// returns split s's partial.
+// returns split s's partial. A NaN result (e.g. +Inf + -Inf) is returned as
+// the canonical NaN: which NaN an fp32 add makes differs between CPUs (x86:
+// 0xFFC00000) and GPUs, so the kernel states it instead of inheriting it.
 template <typename Partial>
 MXFP4_GFX950_HD inline float CombineSplits(int splits, Partial partial) {
   float acc = partial(0);
   for (int s = 1; s < splits; ++s) acc = acc + partial(s);
-  return acc;
+  return acc != acc ? __builtin_bit_cast(float, kCanonicalNanBits) : acc;
 }
 
 }  // namespace mxfp4::gfx950

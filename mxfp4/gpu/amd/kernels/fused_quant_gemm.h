@@ -112,8 +112,8 @@ __device__ __forceinline__ void FusedQuantGemmWave(const FusedQuantGemmArgs& arg
 #pragma unroll
         for (int mt = 0; mt < kMTiles; ++mt) {
           // srcA = B (OPSEL: n-tile half + 2 * step), srcB = A (own byte, OPSEL 0).
-          acc[mt][nt] = MfmaScaleFp4(b_op, a_op[mt], acc[mt][nt], nt + 2 * h, b_scale, 0,
-                                     a_scale[mt]);
+          acc[mt][nt] = MfmaScaleFp4(b_op, a_op[mt], acc[mt][nt], WaveTileOpsel(nt, h), b_scale,
+                                     kLaneOwnScaleOpsel, a_scale[mt]);
         }
       }
     }
@@ -130,8 +130,8 @@ __device__ __forceinline__ void FusedQuantGemmWave(const FusedQuantGemmArgs& arg
       const V4f32 v = acc[mt][nt];
       if constexpr (kPartials) {
         float* out = static_cast<float*>(args.out) + (split * m + row) * n + col;
-        StoreGlobal16(out, V4u32{__float_as_uint(v.x), __float_as_uint(v.y),
-                                 __float_as_uint(v.z), __float_as_uint(v.w)});
+        StoreGlobal16(out, V4u32{__float_as_uint(v.x), __float_as_uint(v.y), __float_as_uint(v.z),
+                                 __float_as_uint(v.w)});
       } else {
         uint16_t* out = static_cast<uint16_t*>(args.out) + row * n + col;
         const uint32_t lo = Fp32BitsToBf16(__float_as_uint(v.x)) |

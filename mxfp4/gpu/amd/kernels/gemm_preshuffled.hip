@@ -65,8 +65,8 @@ __device__ __forceinline__ void GemmPreshuffled(const GemmPreshuffledArgs& args)
 #pragma unroll
         for (int nt = 0; nt < 2; ++nt) {
           if (!n_tile_valid[nt]) continue;
-          acc[mt][nt] = MfmaScaleFp4(b_op[nt], a_op[mt], acc[mt][nt], nt + 2 * h, b_scale,
-                                     mt + 2 * h, a_scale);
+          acc[mt][nt] = MfmaScaleFp4(b_op[nt], a_op[mt], acc[mt][nt], WaveTileOpsel(nt, h), b_scale,
+                                     WaveTileOpsel(mt, h), a_scale);
         }
       }
     }

@@ -28,6 +28,7 @@
 namespace mxfp4::gfx950 {
 
 typedef int32_t V8i32 __attribute__((ext_vector_type(8)));
+typedef int32_t V4i32 __attribute__((ext_vector_type(4)));
 typedef uint32_t V4u32 __attribute__((ext_vector_type(4)));
 typedef float V4f32 __attribute__((ext_vector_type(4)));
 
@@ -81,12 +82,15 @@ __device__ __forceinline__ int WaveId() {
 // it with constants (or fully unrolled loop indices), the switch then folds.
 __device__ __forceinline__ V4f32 MfmaScaleFp4(V4u32 a, V4u32 b, V4f32 c, int opsel_a,
                                               uint32_t scale_a, int opsel_b, uint32_t scale_b) {
-  const V8i32 a8 = {static_cast<int32_t>(a.x), static_cast<int32_t>(a.y),
-                    static_cast<int32_t>(a.z), static_cast<int32_t>(a.w), 0, 0, 0, 0};
-  const V8i32 b8 = {static_cast<int32_t>(b.x), static_cast<int32_t>(b.y),
-                    static_cast<int32_t>(b.z), static_cast<int32_t>(b.w), 0, 0, 0, 0};
+  // The 8-dword operands of the builtin; FP4 reads dwords 0..3 only.
+  const V4i32 zero = {0, 0, 0, 0};
+  const V8i32 a8 =
+      __builtin_shufflevector(__builtin_bit_cast(V4i32, a), zero, 0, 1, 2, 3, 4, 5, 6, 7);
+  const V8i32 b8 =
+      __builtin_shufflevector(__builtin_bit_cast(V4i32, b), zero, 0, 1, 2, 3, 4, 5, 6, 7);
   const int sa = static_cast<int>(scale_a);
   const int sb = static_cast<int>(scale_b);
+  // clang-format off
 #define MXFP4_GFX950_MFMA_CASE(OA, OB)                                                         \
   case (OA) * 4 + (OB):                                                                        \
     return __builtin_amdgcn_mfma_scale_f32_16x16x128_f8f6f4(a8, b8, c, kFp4TypeCode,          \
@@ -102,6 +106,7 @@ __device__ __forceinline__ V4f32 MfmaScaleFp4(V4u32 a, V4u32 b, V4f32 c, int ops
     MXFP4_GFX950_MFMA_CASE(3, 2) MXFP4_GFX950_MFMA_CASE(3, 3)
   }
 #undef MXFP4_GFX950_MFMA_CASE
+  // clang-format on
   __builtin_unreachable();
 }
 
