@@ -15,8 +15,12 @@
 #                                 only if the binaries do not start with the device's
 #   .device/MANIFEST              commit, date, nvcc, targets
 #
-# Usage: tools/device/stage.sh [extra bazel build flags]
+# Usage: tools/device/stage.sh [--scope=QUERY] [extra bazel build flags]
+#   --scope=QUERY  where to look for GPU targets (a bazel query expression;
+#                  default //mxfp4/...), e.g. --scope='//mxfp4/gpu/quantize/... + //mxfp4/gpu/platform/...'
 #   MXFP4_BAZEL_OUTPUT_BASE  Bazel output base (default ~/.cache/bazel-stage)
+# Targets that fail to build are reported and left out (--keep_going); the
+# script then exits 1 after staging the rest.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -30,15 +34,24 @@ if ! grep -q "mxfp4_gpu=cuda" .bazelrc.toolchain 2>/dev/null && [[ -z "${MXFP4_N
     { say "error: no nvcc found; GPU targets would be stubs (see docs/gpu.md)"; exit 1; }
 fi
 
-tests=$("${bazel[@]}" query --noshow_progress 'attr(tags, "\bgpu\b", tests(//mxfp4/...))' 2>/dev/null)
-benches=$("${bazel[@]}" query --noshow_progress \
-  'attr(tags, "\bgpu\b", kind("cc_binary", //mxfp4/...))' 2>/dev/null | grep '_benchmark$' || true)
+scope="//mxfp4/..."
+if [[ "${1:-}" == --scope=* ]]; then scope="${1#--scope=}"; shift; fi
+tests=$("${bazel[@]}" query --noshow_progress "attr(tags, \"\\bgpu\\b\", tests($scope))")
+binaries=$("${bazel[@]}" query --noshow_progress \
+  "attr(tags, \"\\bgpu\\b\", kind(\"cc_binary\", $scope))")
+benches=$(echo "$binaries" | grep '_benchmark$' || true)
 say "tests:   $(echo $tests)"
 say "benches: $(echo $benches)"
 [[ -n "$tests$benches" ]] || { say "error: nothing tagged gpu"; exit 1; }
 
-"${bazel[@]}" build -c opt --jobs="${MXFP4_JOBS:-2}" --noshow_progress "$@" $tests $benches
+# Remove earlier binaries so a target that fails now cannot be staged stale.
 bin="$("${bazel[@]}" info -c opt bazel-bin 2>/dev/null)"
+for label in $tests $benches; do
+  p="${label#//}"; rm -f "$bin/${p%%:*}/${label##*:}"
+done
+build_status=0
+"${bazel[@]}" build -c opt --keep_going --jobs="${MXFP4_JOBS:-2}" --noshow_progress "$@" \
+  $tests $benches || build_status=$?
 
 rm -rf .device
 mkdir -p .device/tests .device/bench .device/lib .device/glibc .device/runfiles
@@ -48,6 +61,9 @@ stage_one() {  # label destdir
   pkg="${label#//}"; pkg="${pkg%%:*}"; name="${label##*:}"
   path="$bin/$pkg/$name"
   flat="$(echo "$pkg" | tr '/' '.').$name"
+  if [[ ! -x "$path" ]]; then
+    say "NOT STAGED (did not build): $label"; failed+=("$label"); return 0
+  fi
   cp "$path" "$dest/$flat"
   chmod u+w "$dest/$flat"
   if [[ -d "$path.runfiles" ]]; then
@@ -62,6 +78,7 @@ stage_one() {  # label destdir
     esac
   done
 }
+failed=()
 for t in $tests; do stage_one "$t" .device/tests; done
 for b in $benches; do stage_one "$b" .device/bench; done
 cp -L -n /lib64/ld-linux-x86-64.so.2 .device/glibc/
@@ -74,4 +91,10 @@ cp -L -n /lib64/ld-linux-x86-64.so.2 .device/glibc/
   echo "benches: $(echo $benches)"
 } > .device/MANIFEST
 du -sh .device >&2
+[[ $build_status -eq 0 ]] || exit_status=1
+if [[ $build_status -ne 0 || ${#failed[@]} -gt 0 ]]; then
+  say "WARNING: some targets failed to build and were left out: ${failed[*]:-see the bazel log}"
+  echo "left out (build failed): ${failed[*]:-see the stage log}" >> .device/MANIFEST
+fi
 say "done: pass carry=[\".device\"] to the device tool and run: bash tools/device/run_all.sh"
+exit ${exit_status:-0}
