@@ -1,0 +1,183 @@
+// File: mxfp4/gpu/gemm/device_block_quantize.h
+//
+// Device-side MXFP4 block quantization with the EVEN rule, bit-exact with the
+// CPU quantizer mxfp4/emu/quantize.h (spec: shared/spec/mxfp4-semantics.md §2).
+// Shared by every GEMM path that quantizes A on the GPU (in registers inside
+// the GEMM, or in the standalone A-operand kernel) and usable by any other
+// device code: it is one header of inline __device__ functions, no kernels.
+//
+// A 32-element block is held by a quad of 4 consecutive lanes, 8 elements
+// (16 bytes of bf16) each; lane q of the quad holds elements 8q .. 8q+7. That
+// is the unit of a 16-byte load and, for the GEMM, exactly the K-slice a lane
+// owns in the tensor-core fragment (see mma_e4m3.h).
+//
+// Rules mirrored from mxfp4/emu/internal/quantize_kernels.h:
+//   - max |x| as integer max of the bf16 bit patterns with the sign cleared
+//     (NaN patterns sort above Inf, so a NaN or Inf block gets scale 0xFF);
+//   - EVEN scale: F = ((A + 0x200000) >> 23) & 0xFF; S = F == 0xFF ? 254 :
+//     max(F - 2, 0);
+//   - q = |x| * 2^(127 - S) in fp32 (2^-128 for the NaN scale 255);
+//   - E2M1 magnitude = round half to even onto {0,.5,1,1.5,2,3,4,6}, saturating
+//     at 6; NaN/Inf -> 6; the sign of x is always kept.
+// Two element encoders are provided: E2m1MagnitudeCode() (threshold compares,
+// the CPU's own formulation, for code outputs) and the GEMM's HalfE4m3 encoder
+// (magic-constant rounding, fewer instructions) whose byte is the E4M3
+// encoding of value/2. The test block_quantize_test checks the second against
+// the CPU on every bf16 input and every scale byte.
+//
+// Device TUs only (nvcc / hip-clang).
+
+#ifndef MXFP4_GPU_GEMM_DEVICE_BLOCK_QUANTIZE_H_
+#define MXFP4_GPU_GEMM_DEVICE_BLOCK_QUANTIZE_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/vendor.h"
+
+#if !defined(MXFP4_GPU_DEVICE_COMPILER)
+#error "device_block_quantize.h is for device TUs (nvcc/hip-clang) only"
+#endif
+
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+#include <cuda_fp8.h>
+#endif
+
+namespace mxfp4::gpu::quant {
+
+// BlockScaleEven()
+// The EVEN-rule scale byte of a block whose largest |x| has fp32 bits
+// `max_abs_bits` (sign already cleared). NaN/Inf -> 0xFF.
+// Example: BlockScaleEven(0x40C00000 /* 6.0 */) == 127 + 0 (6 = 1.5 * 2^2, F - 2 = 127).
+MXFP4_DEVICE_INLINE uint32_t BlockScaleEven(uint32_t max_abs_bits) {
+  if (max_abs_bits >= 0x7F800000u) return 0xFFu;
+  const int rounded = static_cast<int>(((max_abs_bits + 0x200000u) >> 23) & 0xFFu);
+  if (rounded == 0xFF) return 254u;
+  return rounded >= 2 ? static_cast<uint32_t>(rounded - 2) : 0u;
+}
+
+// E8m0ToFloat()
+// 2^(s-127) as an fp32: 0x00 is the subnormal 2^-127, 0xFF a quiet NaN
+// (0x7FC00000). Same bits as mxfp4::E8m0ToFloat in mxfp4/core/formats.h.
+MXFP4_DEVICE_INLINE float E8m0ToFloat(uint32_t s) {
+  uint32_t bits = s << 23;
+  bits = s == 0 ? 0x00400000u : bits;
+  bits = s == 0xFF ? 0x7FC00000u : bits;
+  return __uint_as_float(bits);
+}
+
+// ScaleReciprocal()
+// 2^(127 - s) exactly, for every byte (255 is read as exponent 128: 2^-128),
+// as the CPU quantizer's ScaleReciprocal().
+MXFP4_DEVICE_INLINE float ScaleReciprocal(uint32_t s) {
+  const int biased = 254 - static_cast<int>(s);
+  const uint32_t bits =
+      biased > 0 ? static_cast<uint32_t>(biased) << 23 : (0x00400000u >> (-biased));
+  return __uint_as_float(bits);
+}
+
+// HalfScaleReciprocal()
+// 2^(126 - s) = ScaleReciprocal(s) / 2 exactly (a subnormal power of two for
+// s >= 253).
+MXFP4_DEVICE_INLINE float HalfScaleReciprocal(uint32_t s) {
+  const int biased = 253 - static_cast<int>(s);
+  const uint32_t bits =
+      biased > 0 ? static_cast<uint32_t>(biased) << 23 : (0x00400000u >> (-biased));
+  return __uint_as_float(bits);
+}
+
+// E2m1MagnitudeCode()
+// The E2M1 magnitude code (0..7) of a non-negative fp32 given by its bits:
+// the number of round-half-even thresholds it passes. NaN/Inf bits give 7.
+MXFP4_DEVICE_INLINE uint32_t E2m1MagnitudeCode(uint32_t q_bits) {
+  const int32_t q = static_cast<int32_t>(q_bits);
+  return static_cast<uint32_t>(q > 0x3E800000) + static_cast<uint32_t>(q >= 0x3F400000) +
+         static_cast<uint32_t>(q > 0x3FA00000) + static_cast<uint32_t>(q >= 0x3FE00000) +
+         static_cast<uint32_t>(q > 0x40200000) + static_cast<uint32_t>(q >= 0x40600000) +
+         static_cast<uint32_t>(q > 0x40A00000);
+}
+
+// RoundHalfE2m1()
+// Given h = |x| * 2^(126 - S) (half the scaled magnitude, h >= 0, or NaN/Inf),
+// returns half of the E2M1 value that |x| * 2^(127 - S) rounds to, i.e. one of
+// {0, .25, .5, .75, 1, 1.5, 2, 3}. Rounding to the grid of h's binade (step
+// 0.25 below 1, 0.5 in [1,2), 1 in [2,4)) is done by adding and subtracting a
+// power of two C whose ulp is that step (fp32 addition rounds half to even);
+// saturation and NaN/Inf go through fminf (NaN -> 3). Equivalent to the CPU's
+// threshold compares; block_quantize_test checks every bf16 and scale.
+MXFP4_DEVICE_INLINE float RoundHalfE2m1(float h) {
+  const uint32_t exponent_bits = __float_as_uint(h) & 0x7F800000u;
+  const uint32_t floor_bits = exponent_bits > 0x3F000000u ? exponent_bits : 0x3F000000u;
+  const float c = __uint_as_float(floor_bits + (22u << 23));  // 2^(e + 22): ulp = 2^(e - 1)
+  const float rounded = __fsub_rn(__fadd_rn(h, c), c);
+  return fminf(rounded, 3.0f);
+}
+
+// HalfE4m3Pair()
+// E4M3 bytes (low byte = first) of the signed halves of two quantized
+// elements, given their bf16 bits and the block's HalfScaleReciprocal. The
+// conversion is exact: every value in RoundHalfE2m1's range is an E4M3 normal.
+MXFP4_DEVICE_INLINE uint32_t HalfE4m3Pair(uint32_t x0_bf16, uint32_t x1_bf16,
+                                          float half_reciprocal) {
+  const float h0 = RoundHalfE2m1(__fmul_rn(__uint_as_float((x0_bf16 & 0x7FFFu) << 16),
+                                           half_reciprocal));
+  const float h1 = RoundHalfE2m1(__fmul_rn(__uint_as_float((x1_bf16 & 0x7FFFu) << 16),
+                                           half_reciprocal));
+  const float s0 = __uint_as_float(__float_as_uint(h0) | ((x0_bf16 & 0x8000u) << 16));
+  const float s1 = __uint_as_float(__float_as_uint(h1) | ((x1_bf16 & 0x8000u) << 16));
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  return static_cast<uint32_t>(
+      __nv_cvt_float2_to_fp8x2(make_float2(s0, s1), __NV_SATFINITE, __NV_E4M3));
+#else
+#error "HalfE4m3Pair: AMD branch not written yet (use v_cvt_pk_fp8_f32)"
+#endif
+}
+
+// QuadBlockMaxAbsBits()
+// fp32 bits of max |x| over the 32 bf16 elements held by the quad (this
+// lane's 8 in `x`, four bf16 pairs, element 2i in the low half of x[i]).
+MXFP4_DEVICE_INLINE uint32_t QuadBlockMaxAbsBits(const uint32_t x[4]) {
+  uint32_t m = 0;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t lo = x[i] & 0x7FFFu;
+    const uint32_t hi = (x[i] >> 16) & 0x7FFFu;
+    m = max(m, max(lo, hi));
+  }
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  m = max(m, __shfl_xor_sync(0xFFFFFFFFu, m, 1));
+  m = max(m, __shfl_xor_sync(0xFFFFFFFFu, m, 2));
+#else
+  m = max(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 1)));
+  m = max(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 2)));
+#endif
+  return m << 16;
+}
+
+// QuantizedQuarter: this lane's 8 elements as E4M3 bytes of value/2 (byte i
+// of lo/hi = element 8q + i / 8q + 4 + i) and the block's scale byte.
+struct QuantizedQuarter {
+  uint32_t lo;
+  uint32_t hi;
+  uint32_t scale;
+};
+
+// QuantizeQuarterToHalfE4m3()
+// EVEN-rule quantization of the quad's block; every lane of the quad must
+// call it (it shuffles within the quad). All 32 lanes of the warp must be
+// active.
+MXFP4_DEVICE_INLINE QuantizedQuarter QuantizeQuarterToHalfE4m3(const uint32_t x[4]) {
+  QuantizedQuarter out;
+  out.scale = BlockScaleEven(QuadBlockMaxAbsBits(x));
+  const float half_reciprocal = HalfScaleReciprocal(out.scale);
+  const uint32_t p0 = HalfE4m3Pair(x[0] & 0xFFFFu, x[0] >> 16, half_reciprocal);
+  const uint32_t p1 = HalfE4m3Pair(x[1] & 0xFFFFu, x[1] >> 16, half_reciprocal);
+  const uint32_t p2 = HalfE4m3Pair(x[2] & 0xFFFFu, x[2] >> 16, half_reciprocal);
+  const uint32_t p3 = HalfE4m3Pair(x[3] & 0xFFFFu, x[3] >> 16, half_reciprocal);
+  out.lo = p0 | (p1 << 16);
+  out.hi = p2 | (p3 << 16);
+  return out;
+}
+
+}  // namespace mxfp4::gpu::quant
+
+#endif  // MXFP4_GPU_GEMM_DEVICE_BLOCK_QUANTIZE_H_

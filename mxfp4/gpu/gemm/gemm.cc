@@ -1,0 +1,339 @@
+// File: mxfp4/gpu/gemm/gemm.cc
+//
+// Host side of the GEMM paths (gemm.h; docs/paths.md): argument validation,
+// the shape -> path/tile/split planner, workspace sizing and the launch.
+// Plain g++; the kernels are behind the raw launchers of
+// internal/tile_config.h (stubs without nvcc).
+
+#include "mxfp4/gpu/gemm/gemm.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/platform/status.h"
+
+namespace mxfp4::gpu {
+namespace {
+
+using gemm_internal::GemmKernelArgs;
+using gemm_internal::GetTileConfig;
+using gemm_internal::MakeSmemPlan;
+using gemm_internal::TileConfigDesc;
+using gemm_internal::TileConfigId;
+
+// Streaming multiprocessors the split heuristic fills (H200: 132).
+constexpr int64_t kTargetCtas = 132;
+constexpr int kMaxSplits = 8;
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+constexpr size_t kWorkspaceAlign = 256;
+
+// ---------------------------------------------------------------- auto thresholds
+// Tuned on the H200 (docs/paths.md, "Dispatch thresholds").
+constexpr int64_t kFusedMaxGroups = 16;      // K <= 512: fused_quant
+constexpr int64_t kFusedMaxM = 64;           // ... for M <= 64
+constexpr int64_t kSplitKSmallMMaxM = 32;    // M <= 32, K > 512: splitk_small_m
+
+bool IsAligned(const void* p, uintptr_t alignment) {
+  return reinterpret_cast<uintptr_t>(p) % alignment == 0;
+}
+
+size_t AlignUp(size_t x, size_t a) { return (x + a - 1) / a * a; }
+
+absl::StatusOr<TileConfigId> TileByName(const std::string& name) {
+  std::vector<std::string> names;
+  for (int i = 0; i < static_cast<int>(TileConfigId::kCount); ++i) {
+    const TileConfigDesc d = GetTileConfig(static_cast<TileConfigId>(i));
+    if (name == d.name) return static_cast<TileConfigId>(i);
+    names.push_back(d.name);
+  }
+  return absl::InvalidArgumentError(absl::StrFormat("unknown GEMM tile \"%s\"; known: %s", name,
+                                                    absl::StrJoin(names, ", ")));
+}
+
+bool PathAcceptsTile(GemmPath path, TileConfigId id) {
+  switch (path) {
+    case GemmPath::kFusedQuant:
+      return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
+             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64;
+    case GemmPath::kSplitKSmallM:
+      return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
+             id == TileConfigId::kFusedN64M32;
+    case GemmPath::kQuantThenMma:
+      return id == TileConfigId::kPrequantN64M64 || id == TileConfigId::kPrequantN128M64 ||
+             id == TileConfigId::kPrequantN128M128;
+    default:
+      return false;
+  }
+}
+
+TileConfigId DefaultTile(GemmPath path, int64_t m) {
+  switch (path) {
+    case GemmPath::kFusedQuant:
+      if (m <= 8) return TileConfigId::kFusedN64M8;
+      if (m <= 16) return TileConfigId::kFusedN64M16;
+      if (m <= 32) return TileConfigId::kFusedN64M32;
+      return TileConfigId::kFusedN64M64;
+    case GemmPath::kSplitKSmallM:
+      if (m <= 8) return TileConfigId::kFusedN64M8;
+      if (m <= 16) return TileConfigId::kFusedN64M16;
+      return TileConfigId::kFusedN64M32;
+    default:
+      if (m <= 64) return TileConfigId::kPrequantN64M64;
+      if (m <= 256) return TileConfigId::kPrequantN128M64;
+      return TileConfigId::kPrequantN128M128;
+  }
+}
+
+GemmPath AutoPath(int64_t m, int64_t groups) {
+  if (groups <= kFusedMaxGroups && m <= kFusedMaxM) return GemmPath::kFusedQuant;
+  if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
+  return GemmPath::kQuantThenMma;
+}
+
+absl::Status ValidateWeightShape(const Mxfp4Weight& b) {
+  if (b.n <= 0 || b.k <= 0) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: weight shape (N=%d, K=%d) must be positive", b.n, b.k));
+  }
+  if (b.k % 32 != 0) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: K=%d is not a multiple of 32 (one E8M0 scale per 32 elements)", b.k));
+  }
+  if (b.n > kInt32Max || b.k > kInt32Max) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: weight shape (N=%d, K=%d) exceeds 2^31-1", b.n, b.k));
+  }
+  if (b.data_layout != DataLayout::kNatural && b.data_layout != DataLayout::kPreshuffled16x16) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: unknown weight data layout %d", static_cast<int>(b.data_layout)));
+  }
+  if (b.data_layout == DataLayout::kPreshuffled16x16 && (b.n % 16 != 0 || b.k % 64 != 0)) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: preshuffled16x16 weights need N %% 16 == 0 and K %% 64 == 0 (N=%d, K=%d)", b.n,
+        b.k));
+  }
+  if (b.scale_layout != ScaleLayout::kNatural && b.scale_layout != ScaleLayout::kShuffled16) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: weight scale layout %s is not supported (use natural or shuffled16)",
+        ScaleLayoutName(b.scale_layout)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+const char* GemmPathName(GemmPath path) {
+  switch (path) {
+    case GemmPath::kAuto:
+      return "auto";
+    case GemmPath::kFusedQuant:
+      return "fused_quant";
+    case GemmPath::kSplitKSmallM:
+      return "splitk_small_m";
+    case GemmPath::kQuantThenMma:
+      return "quant_then_mma";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
+  for (GemmPath p : {GemmPath::kAuto, GemmPath::kFusedQuant, GemmPath::kSplitKSmallM,
+                     GemmPath::kQuantThenMma}) {
+    if (name == GemmPathName(p)) return p;
+  }
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "unknown GEMM path \"%s\"; expected auto, fused_quant, splitk_small_m or quant_then_mma",
+      name));
+}
+
+std::string GemmPlan::ToString() const {
+  return absl::StrFormat(
+      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d blocks_per_split=%d launches=%d "
+      "ctas=%d smem=%d workspace=%d",
+      GemmPathName(path), tile, block_n, block_m, splits, blocks_per_split, launches, grid_ctas,
+      shared_memory_bytes, workspace_bytes);
+}
+
+absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
+  if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
+  if (m < 0 || m > kInt32Max) {
+    return absl::InvalidArgumentError(absl::StrFormat("Gemm: M=%d must be in [0, 2^31-1]", m));
+  }
+  if (options.split_k < 0 || options.split_k > kMaxSplits) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: split_k=%d must be 0 (auto) or 1..%d", options.split_k, kMaxSplits));
+  }
+  const int64_t groups = b.k / 32;
+  GemmPlan plan;
+  plan.path = options.path == GemmPath::kAuto ? AutoPath(m, groups) : options.path;
+  if (plan.path != GemmPath::kFusedQuant && plan.path != GemmPath::kSplitKSmallM &&
+      plan.path != GemmPath::kQuantThenMma) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
+  }
+  TileConfigId tile = DefaultTile(plan.path, m);
+  if (!options.tile.empty()) {
+    absl::StatusOr<TileConfigId> t = TileByName(options.tile);
+    if (!t.ok()) return t.status();
+    if (!PathAcceptsTile(plan.path, *t)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Gemm: tile %s cannot run path %s", options.tile, GemmPathName(plan.path)));
+    }
+    tile = *t;
+  }
+  const TileConfigDesc cfg = GetTileConfig(tile);
+  plan.tile = cfg.name;
+  plan.block_n = cfg.block_n();
+  plan.block_m = cfg.block_m();
+  const int64_t n_tiles = (b.n + cfg.block_n() - 1) / cfg.block_n();
+  const int64_t m_tiles = (m + cfg.block_m() - 1) / cfg.block_m();
+  if (m_tiles > 65535) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: M=%d needs %d row tiles of %d, above the grid limit 65535", m, m_tiles,
+        cfg.block_m()));
+  }
+  // Splits: forced, or enough to put about one CTA on every SM, keeping at
+  // least one full pipeline stage of K per split.
+  int splits = 1;
+  if (plan.path == GemmPath::kFusedQuant) {
+    if (options.split_k > 1) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Gemm: path fused_quant does not split K (split_k=%d); use splitk_small_m",
+          options.split_k));
+    }
+  } else if (options.split_k > 0) {
+    splits = options.split_k;
+  } else {
+    const int64_t tiles = std::max<int64_t>(1, n_tiles * m_tiles);
+    const int64_t by_sms = std::max<int64_t>(1, kTargetCtas / tiles);
+    const int64_t by_k = std::max<int64_t>(1, groups / gemm_internal::kStageBlocks);
+    splits = static_cast<int>(std::min<int64_t>({kMaxSplits, by_sms, by_k}));
+  }
+  plan.splits = splits;
+  plan.blocks_per_split = (groups + splits - 1) / splits;
+  for (int s = 1; s < splits; ++s) {
+    plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
+  }
+  plan.launches = plan.path == GemmPath::kQuantThenMma ? 2 : 1;
+  plan.grid_ctas = n_tiles * m_tiles * splits;
+  plan.shared_memory_bytes =
+      MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
+  if (plan.path == GemmPath::kQuantThenMma) {
+    const size_t rows = static_cast<size_t>(m_tiles * cfg.block_m());
+    plan.workspace_bytes = AlignUp(rows * static_cast<size_t>(b.k), kWorkspaceAlign) +
+                           AlignUp(rows * static_cast<size_t>(groups) * 4, kWorkspaceAlign);
+  }
+  return plan;
+}
+
+absl::StatusOr<size_t> GemmWorkspaceSize(int64_t m, const Mxfp4Weight& b,
+                                         const GemmOptions& options) {
+  absl::StatusOr<GemmPlan> plan = PlanGemm(m, b, options);
+  if (!plan.ok()) return plan.status();
+  return plan->workspace_bytes;
+}
+
+absl::StatusOr<GemmWorkspaceBuffer> GemmWorkspaceBuffer::Allocate(size_t bytes) {
+  absl::StatusOr<DeviceBuffer> buffer = DeviceBuffer::Allocate(bytes);
+  if (!buffer.ok()) return buffer.status();
+  GemmWorkspaceBuffer ws;
+  ws.buffer_ = std::move(*buffer);
+  return ws;
+}
+
+absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace& workspace,
+                  const GemmOptions& options) {
+  const Mxfp4Weight& b = args.b;
+  if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
+  if (args.k != b.k) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: A has K=%d but the weight has K=%d", args.k, b.k));
+  }
+  if (args.c_type != GemmOutputType::kBf16 && args.c_type != GemmOutputType::kFp32) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: unknown output type %d", static_cast<int>(args.c_type)));
+  }
+  const int64_t want_data = b.n * (b.k / 2);
+  const int64_t want_scales = ScaleStorageBytes(b.scale_layout, b.n, b.k / 32);
+  if (b.data_bytes != want_data) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: weight data has %d bytes but (N=%d, K=%d) needs N*K/2 = %d", b.data_bytes, b.n,
+        b.k, want_data));
+  }
+  if (b.scale_bytes != want_scales) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: weight scales have %d bytes but (N=%d, K/32=%d) in layout %s needs %d",
+        b.scale_bytes, b.n, b.k / 32, ScaleLayoutName(b.scale_layout), want_scales));
+  }
+  if (b.data == nullptr || b.scales == nullptr) {
+    return absl::InvalidArgumentError("Gemm: weight data or scale pointer is null");
+  }
+  if (!IsAligned(b.data, 16)) {
+    return absl::InvalidArgumentError("Gemm: weight data pointer must be 16-byte aligned");
+  }
+  absl::StatusOr<GemmPlan> plan = PlanGemm(args.m, b, options);
+  if (!plan.ok()) return plan.status();
+  if (args.m == 0) return absl::OkStatus();
+  if (args.a == nullptr || args.c == nullptr) {
+    return absl::InvalidArgumentError("Gemm: A or C pointer is null");
+  }
+  if (!IsAligned(args.a, 16) || !IsAligned(args.c, 16)) {
+    return absl::InvalidArgumentError("Gemm: A and C pointers must be 16-byte aligned");
+  }
+  if (plan->workspace_bytes > 0) {
+    if (workspace.data == nullptr || workspace.bytes < plan->workspace_bytes) {
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "Gemm: path %s needs %d bytes of workspace, got %d (see GemmWorkspaceSize)",
+          GemmPathName(plan->path), plan->workspace_bytes, workspace.bytes));
+    }
+    if (!IsAligned(workspace.data, kWorkspaceAlign)) {
+      return absl::InvalidArgumentError("Gemm: workspace must be 256-byte aligned");
+    }
+  }
+
+  absl::StatusOr<TileConfigId> tile = TileByName(plan->tile);
+  if (!tile.ok()) return tile.status();
+  GemmKernelArgs k;
+  k.a_bf16 = args.a;
+  k.b_data = b.data;
+  k.b_scales = b.scales;
+  k.b_preshuffled = b.data_layout == DataLayout::kPreshuffled16x16;
+  k.b_scales_shuffled16 = b.scale_layout == ScaleLayout::kShuffled16;
+  k.m = static_cast<int32_t>(args.m);
+  k.n = static_cast<int32_t>(b.n);
+  k.k = static_cast<int32_t>(b.k);
+  k.blocks_per_split = static_cast<int32_t>(plan->blocks_per_split);
+  k.splits = plan->splits;
+  k.c = args.c;
+  k.c_fp32 = args.c_type == GemmOutputType::kFp32;
+  k.c_vector_ok = b.n % 4 == 0;
+  switch (plan->path) {
+    case GemmPath::kFusedQuant:
+      MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmFusedQuant(k, *tile, stream));
+      break;
+    case GemmPath::kSplitKSmallM:
+      MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmSplitKSmallM(k, *tile, stream));
+      break;
+    case GemmPath::kQuantThenMma: {
+      const int64_t rows = (args.m + plan->block_m - 1) / plan->block_m * plan->block_m;
+      k.a_rows_padded = static_cast<int32_t>(rows);
+      k.a_e4m3 = static_cast<const uint8_t*>(workspace.data);
+      k.a_scales = reinterpret_cast<const float*>(
+          static_cast<const uint8_t*>(workspace.data) +
+          AlignUp(static_cast<size_t>(rows) * static_cast<size_t>(b.k), kWorkspaceAlign));
+      MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream));
+      break;
+    }
+    default:
+      return absl::InternalError("Gemm: planner returned no path");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace mxfp4::gpu

@@ -1,0 +1,182 @@
+// File: mxfp4/gpu/gemm/gemm.h
+//
+// MXFP4 GEMM on the GPU: C = quantize_even(A) * B^T with bf16 A (M, K) on the
+// device, an MXFP4 weight B (N, K) and bf16 or fp32 C (M, N). Every path
+// reproduces the emulator's "block_fma" contract bit for bit
+// (mxfp4/emu/reference_gemm.h; docs/accumulation.md; spec:
+// shared/spec/gpu-design.md): per output and 32-element K-block in increasing
+// order, P = exact block dot product, s = fp32(2^(sa-127) * 2^(sb-127)),
+// acc = fmaf(P, s, acc) from +0.0f; a K-split path accumulates each split from
+// +0.0f and combines ((p0 + p1) + p2) + ... in split order; bf16 output is RNE.
+// A is quantized with the EVEN rule exactly as mxfp4/emu/quantize.h does.
+//
+// Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
+//   fused_quant     one kernel, A quantized inside the GEMM (small K)
+//   splitk_small_m  one kernel, A quantized inside, K split over a cluster
+//   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (larger M)
+// Gemm() picks one by shape (GemmPath::kAuto) or runs the one you force.
+//
+// Host header (no device code). A call enqueues its kernels on `stream` and
+// returns: no host synchronization, no allocation, CUDA-graph capturable.
+//
+// Example:
+//   Mxfp4Weight w{d_bq, d_bs, N, K, DataLayout::kPreshuffled16x16,
+//                 ScaleLayout::kShuffled16, bq_bytes, bs_bytes};
+//   GemmArgs args{d_a, M, K, w, d_c, GemmOutputType::kBf16};
+//   ASSIGN_OR_RETURN(size_t ws_bytes, GemmWorkspaceSize(M, w));
+//   ASSIGN_OR_RETURN(GemmWorkspaceBuffer ws, GemmWorkspaceBuffer::Allocate(ws_bytes));
+//   RETURN_IF_ERROR(Gemm(args, stream, ws.workspace()));      // any number of times
+
+#ifndef MXFP4_GPU_GEMM_GEMM_H_
+#define MXFP4_GPU_GEMM_GEMM_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/gpu/platform/device_buffer.h"
+#include "mxfp4/gpu/platform/hip_runtime.h"
+
+namespace mxfp4::gpu {
+
+// Mxfp4Weight: the B operand in device memory, as the original system kept it.
+struct Mxfp4Weight {
+  const uint8_t* data = nullptr;    // packed E2M1, (n, k/2) bytes in data_layout
+  const uint8_t* scales = nullptr;  // E8M0, ScaleStorageBytes(scale_layout, n, k/32) bytes
+  int64_t n = 0;
+  int64_t k = 0;
+  // kNatural or kPreshuffled16x16 (AITER shuffle_weight (16,16); n % 16 == 0, k % 64 == 0).
+  DataLayout data_layout = DataLayout::kNatural;
+  // kNatural or kShuffled16 (AITER e8m0_shuffle). kShuffled32 is not supported.
+  ScaleLayout scale_layout = ScaleLayout::kNatural;
+  // Sizes of the two buffers, checked against the shape and layouts.
+  int64_t data_bytes = 0;
+  int64_t scale_bytes = 0;
+};
+
+enum class GemmOutputType {
+  kBf16,  // uint16_t bf16 bits, RNE from the fp32 accumulator (NaN -> 0x7FC0)
+  kFp32,  // the fp32 accumulator itself (NaN -> 0x7FC00000)
+};
+
+// GemmArgs: one problem. All pointers are device pointers.
+struct GemmArgs {
+  const uint16_t* a = nullptr;  // bf16 bits, (m, k) row-major, 16-byte aligned
+  int64_t m = 0;
+  int64_t k = 0;
+  Mxfp4Weight b;
+  void* c = nullptr;  // (m, b.n) row-major, 16-byte aligned
+  GemmOutputType c_type = GemmOutputType::kBf16;
+};
+
+// GemmPath: each value is one dispatch path of docs/paths.md.
+enum class GemmPath {
+  // Pick by shape (the tuned thresholds of docs/paths.md).
+  kAuto,
+  // "fused_quant": one kernel; each CTA loads bf16 A rows and quantizes them
+  // in the GEMM, stage by stage, into E4M3 operands of mma.sync m16n8k32
+  // (swap AB: N on the MMA's 16-row side). No K-split. Chosen for K <= 512.
+  kFusedQuant,
+  // "splitk_small_m": as kFusedQuant, with K split over the 2..8 CTAs of a
+  // thread-block cluster that reduce in split order through distributed
+  // shared memory. Chosen for M <= 32, K > 512.
+  kSplitKSmallM,
+  // "quant_then_mma": a quantizer kernel writes A once as E4M3 operands into
+  // the workspace, then the tensor-core GEMM (programmatic dependent launch,
+  // optional cluster K-split). Chosen for larger M.
+  kQuantThenMma,
+};
+
+const char* GemmPathName(GemmPath path);  // "auto", "fused_quant", "splitk_small_m", "quant_then_mma"
+absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name);
+
+struct GemmOptions {
+  GemmPath path = GemmPath::kAuto;
+  // K-split count for the paths that support it (1..8); 0 = choose by shape.
+  int split_k = 0;
+  // Tile configuration by name (GemmPlan::tile, e.g. "prequant_n128_m64");
+  // empty = choose by shape. For tuning and benchmarks.
+  std::string tile;
+};
+
+// GemmPlan: what Gemm() will run for a shape (for tests, benchmarks, logs).
+struct GemmPlan {
+  GemmPath path = GemmPath::kAuto;
+  std::string tile;        // e.g. "fused_n64_m16"
+  int block_n = 0;         // weight rows per CTA
+  int block_m = 0;         // activation rows per CTA
+  int splits = 1;          // K-splits (cluster size)
+  int64_t blocks_per_split = 0;
+  // Interior split starts in K-blocks (empty: no split); split s covers blocks
+  // [s * blocks_per_split, min((s+1) * blocks_per_split, k/32)). This is
+  // KSplit::FromBoundaries(split_boundaries) of mxfp4/emu/accumulation.h.
+  std::vector<int64_t> split_boundaries;
+  int launches = 1;
+  size_t workspace_bytes = 0;
+  int64_t grid_ctas = 0;   // CTAs of the GEMM kernel
+  size_t shared_memory_bytes = 0;
+
+  std::string ToString() const;  // one line
+};
+
+// PlanGemm()
+// The plan for (m, weight shape/layouts) under `options`, or InvalidArgument
+// (bad shape/layout, split_k out of range, a forced path that cannot run the
+// shape). Pure host computation: no GPU needed.
+absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options = {});
+
+// GemmWorkspaceSize()
+// Device bytes of workspace Gemm() needs for (m, b) under `options` (0 for
+// the one-kernel paths). Size the buffer once for the largest m you will run.
+absl::StatusOr<size_t> GemmWorkspaceSize(int64_t m, const Mxfp4Weight& b,
+                                         const GemmOptions& options = {});
+
+// GemmWorkspace: caller-owned device scratch (256-byte aligned).
+struct GemmWorkspace {
+  void* data = nullptr;
+  size_t bytes = 0;
+};
+
+// GemmWorkspaceBuffer: library-owned workspace (allocated once, up front).
+class GemmWorkspaceBuffer {
+ public:
+  GemmWorkspaceBuffer() = default;
+  static absl::StatusOr<GemmWorkspaceBuffer> Allocate(size_t bytes);
+  GemmWorkspace workspace() const { return GemmWorkspace{buffer_.get(), buffer_.size()}; }
+
+ private:
+  DeviceBuffer buffer_;
+};
+
+// Gemm()
+// Enqueues C = A * B^T on `stream`. Returns InvalidArgument for bad input:
+// K not a multiple of 32, K != b.k, N % 16 or K % 64 for preshuffled B, null
+// or misaligned pointers, buffer sizes that do not match the shape/layouts,
+// unsupported layouts; FailedPrecondition when the path needs more workspace
+// than given (the message says how much); Unavailable without a GPU build;
+// a launch failure as the HIP error's status. m == 0 is a no-op.
+absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace& workspace = {},
+                  const GemmOptions& options = {});
+
+// GemmPathInfo: the registry of paths (ruy-style: what each path is).
+struct GemmPathInfo {
+  GemmPath path;
+  const char* name;
+  const char* kernels;      // what runs, one line
+  const char* contract;     // accumulation contract and split rule
+  const char* tiles;        // tile configurations it may use
+  const char* shapes;       // the shapes it supports (forced) and when kAuto picks it
+  int launches;
+};
+
+// GemmPathInfos(): every real path (not kAuto), in enum order.
+absl::Span<const GemmPathInfo> GemmPathInfos();
+
+}  // namespace mxfp4::gpu
+
+#endif  // MXFP4_GPU_GEMM_GEMM_H_

@@ -1,0 +1,213 @@
+// File: mxfp4/gpu/gemm/gemm_api_test.cc
+//
+// The host side of gemm.h, no GPU needed (runs in CI): path names, the
+// registry, the planner's choices for the contest shapes and its K-split
+// boundaries, workspace sizes, and every argument error Gemm() reports
+// before it would launch anything.
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/gpu/gemm/gemm.h"
+
+namespace mxfp4::gpu {
+namespace {
+
+// Fake device pointers: validation never dereferences them, and every test
+// below fails validation before a launch.
+alignas(256) uint8_t g_fake[1024];
+
+Mxfp4Weight PreshuffledWeight(int64_t n, int64_t k) {
+  Mxfp4Weight w;
+  w.data = g_fake;
+  w.scales = g_fake;
+  w.n = n;
+  w.k = k;
+  w.data_layout = DataLayout::kPreshuffled16x16;
+  w.scale_layout = ScaleLayout::kShuffled16;
+  w.data_bytes = n * k / 2;
+  w.scale_bytes = ScaleStorageBytes(ScaleLayout::kShuffled16, n, k / 32);
+  return w;
+}
+
+GemmArgs ValidArgs(int64_t m, int64_t n, int64_t k) {
+  GemmArgs a;
+  a.a = reinterpret_cast<const uint16_t*>(g_fake);
+  a.m = m;
+  a.k = k;
+  a.b = PreshuffledWeight(n, k);
+  a.c = g_fake;
+  return a;
+}
+
+void ExpectError(const absl::Status& s, absl::StatusCode code, const std::string& fragment) {
+  EXPECT_EQ(s.code(), code) << s;
+  EXPECT_TRUE(absl::StrContains(s.message(), fragment)) << s << " (wanted \"" << fragment << "\")";
+}
+
+TEST(GemmApi, PathNamesRoundTrip) {
+  for (GemmPath p : {GemmPath::kAuto, GemmPath::kFusedQuant, GemmPath::kSplitKSmallM,
+                     GemmPath::kQuantThenMma}) {
+    absl::StatusOr<GemmPath> parsed = ParseGemmPath(GemmPathName(p));
+    ASSERT_TRUE(parsed.ok()) << parsed.status();
+    EXPECT_EQ(*parsed, p);
+  }
+  EXPECT_EQ(ParseGemmPath("fast").status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(GemmApi, RegistryListsEveryPathOnce) {
+  ASSERT_EQ(GemmPathInfos().size(), 3u);
+  int index = 0;
+  for (const GemmPathInfo& info : GemmPathInfos()) {
+    EXPECT_EQ(static_cast<int>(info.path), ++index);
+    EXPECT_STREQ(info.name, GemmPathName(info.path));
+    EXPECT_NE(std::string(info.contract).find("block_fma"), std::string::npos);
+    EXPECT_GE(info.launches, 1);
+  }
+}
+
+TEST(GemmApi, AutoPlanForContestShapes) {
+  struct Case {
+    int64_t m, n, k;
+    GemmPath want;
+  };
+  const Case cases[] = {
+      {4, 2880, 512, GemmPath::kFusedQuant},     {16, 2112, 7168, GemmPath::kSplitKSmallM},
+      {32, 4096, 512, GemmPath::kFusedQuant},    {32, 2880, 512, GemmPath::kFusedQuant},
+      {64, 7168, 2048, GemmPath::kQuantThenMma}, {256, 3072, 1536, GemmPath::kQuantThenMma},
+      {8, 2112, 7168, GemmPath::kSplitKSmallM},  {16, 3072, 1536, GemmPath::kSplitKSmallM},
+      {64, 3072, 1536, GemmPath::kQuantThenMma}, {256, 2880, 512, GemmPath::kQuantThenMma},
+  };
+  for (const Case& c : cases) {
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->path, c.want) << c.m << "x" << c.n << "x" << c.k << ": " << plan->ToString();
+    EXPECT_EQ(plan->launches, c.want == GemmPath::kQuantThenMma ? 2 : 1);
+    EXPECT_EQ(plan->workspace_bytes > 0, c.want == GemmPath::kQuantThenMma);
+    EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u);
+  }
+}
+
+TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {
+  GemmOptions o;
+  o.path = GemmPath::kSplitKSmallM;
+  o.split_k = 4;
+  absl::StatusOr<GemmPlan> plan = PlanGemm(16, PreshuffledWeight(2112, 7168), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->splits, 4);
+  EXPECT_EQ(plan->blocks_per_split, 56);
+  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{56, 112, 168}));
+  // More splits than blocks: trailing empty splits.
+  o.split_k = 8;
+  plan = PlanGemm(4, PreshuffledWeight(64, 128), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{1, 2, 3, 4, 4, 4, 4}));
+}
+
+TEST(GemmApi, ForcedPathsAndTiles) {
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "prequant_n128_m128";
+  absl::StatusOr<GemmPlan> plan = PlanGemm(4, PreshuffledWeight(2880, 512), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->tile, "prequant_n128_m128");
+  EXPECT_EQ(plan->block_n, 128);
+  EXPECT_EQ(plan->block_m, 128);
+  o.tile = "fused_n64_m8";
+  ExpectError(PlanGemm(4, PreshuffledWeight(2880, 512), o).status(),
+              absl::StatusCode::kInvalidArgument, "cannot run path");
+  o.tile = "nonsense";
+  ExpectError(PlanGemm(4, PreshuffledWeight(2880, 512), o).status(),
+              absl::StatusCode::kInvalidArgument, "unknown GEMM tile");
+  GemmOptions fused;
+  fused.path = GemmPath::kFusedQuant;
+  fused.split_k = 2;
+  ExpectError(PlanGemm(4, PreshuffledWeight(2880, 512), fused).status(),
+              absl::StatusCode::kInvalidArgument, "does not split K");
+  GemmOptions bad_split;
+  bad_split.split_k = 9;
+  ExpectError(PlanGemm(4, PreshuffledWeight(2880, 512), bad_split).status(),
+              absl::StatusCode::kInvalidArgument, "split_k=9");
+}
+
+TEST(GemmApi, WorkspaceSize) {
+  absl::StatusOr<size_t> none = GemmWorkspaceSize(4, PreshuffledWeight(2880, 512));
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(*none, 0u);
+  absl::StatusOr<size_t> some = GemmWorkspaceSize(256, PreshuffledWeight(3072, 1536));
+  ASSERT_TRUE(some.ok());
+  EXPECT_GE(*some, 256u * 1536u + 256u * 48u * 4u);
+}
+
+TEST(GemmApi, ShapeErrors) {
+  GemmArgs a = ValidArgs(4, 64, 96);
+  a.b.data_layout = DataLayout::kNatural;
+  a.b.scale_layout = ScaleLayout::kNatural;
+  a.b.data_bytes = 64 * 48;
+  a.b.scale_bytes = 64 * 3;
+  a.k = a.b.k = 100;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "multiple of 32");
+  a.k = 128;
+  a.b.k = 96;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "A has K=128");
+
+  GemmArgs p = ValidArgs(4, 72, 512);
+  ExpectError(Gemm(p, nullptr), absl::StatusCode::kInvalidArgument, "N % 16 == 0");
+  p = ValidArgs(4, 64, 96);
+  ExpectError(Gemm(p, nullptr), absl::StatusCode::kInvalidArgument, "K % 64 == 0");
+  p = ValidArgs(4, 64, 512);
+  p.b.scale_layout = ScaleLayout::kShuffled32;
+  ExpectError(Gemm(p, nullptr), absl::StatusCode::kInvalidArgument, "not supported");
+  p = ValidArgs(-1, 64, 512);
+  ExpectError(Gemm(p, nullptr), absl::StatusCode::kInvalidArgument, "M=-1");
+}
+
+TEST(GemmApi, SizeErrors) {
+  GemmArgs a = ValidArgs(4, 64, 512);
+  a.b.data_bytes -= 1;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "weight data has");
+  a = ValidArgs(4, 64, 512);
+  a.b.scale_bytes = 64 * 16;  // the natural size, but the layout is shuffled16
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "weight scales have");
+}
+
+TEST(GemmApi, PointerErrors) {
+  GemmArgs a = ValidArgs(4, 64, 512);
+  a.a = nullptr;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "null");
+  a = ValidArgs(4, 64, 512);
+  a.c = nullptr;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "null");
+  a = ValidArgs(4, 64, 512);
+  a.b.scales = nullptr;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "null");
+  a = ValidArgs(4, 64, 512);
+  a.a = reinterpret_cast<const uint16_t*>(g_fake + 2);
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "16-byte aligned");
+  a = ValidArgs(4, 64, 512);
+  a.b.data = g_fake + 8;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "16-byte aligned");
+}
+
+TEST(GemmApi, WorkspaceErrors) {
+  GemmArgs a = ValidArgs(256, 64, 1536);
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  ExpectError(Gemm(a, nullptr, {}, o), absl::StatusCode::kFailedPrecondition, "workspace");
+  GemmWorkspace small{g_fake, 16};
+  ExpectError(Gemm(a, nullptr, small, o), absl::StatusCode::kFailedPrecondition, "needs");
+}
+
+TEST(GemmApi, EmptyMIsANoOp) {
+  GemmArgs a = ValidArgs(0, 64, 512);
+  a.a = nullptr;
+  a.c = nullptr;
+  EXPECT_TRUE(Gemm(a, nullptr).ok());
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu

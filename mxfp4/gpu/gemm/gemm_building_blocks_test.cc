@@ -1,0 +1,222 @@
+// File: mxfp4/gpu/gemm/gemm_building_blocks_test.cc
+//
+// The GEMM's device building blocks in isolation, against the CPU:
+//   - the element quantizer of device_block_quantize.h on EVERY bf16 input and
+//     EVERY scale byte (2^24 cases) vs mxfp4::QuantizeElement;
+//   - one mma.sync m16n8k32 e4m3 tile with the weight LUT conversion vs the
+//     exact E2M1 dot product (random, all-max, alternating, cancelling and
+//     all-zero blocks: a zero sum must be +0.0, not -0.0);
+//   - the standalone A-operand quantizer (QuantizeAOperand) vs
+//     mxfp4::QuantizeBf16 on wide-exponent and special inputs.
+// Skips without a GPU unless MXFP4_REQUIRE_GPU=1.
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "mxfp4/core/formats.h"
+#include "mxfp4/emu/quantize.h"
+#include "mxfp4/gpu/gemm/internal/test_kernels.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/platform/device_buffer.h"
+#include "mxfp4/gpu/platform/status.h"
+#include "mxfp4/testing/gpu_test_util.h"
+
+namespace mxfp4::gpu {
+namespace {
+
+// E4M3 bytes of value/2 for E2M1 magnitude codes 0..7: 0, .25, .5, .75, 1, 1.5, 2, 3.
+constexpr uint8_t kHalfE4m3[8] = {0x00, 0x28, 0x30, 0x34, 0x38, 0x3C, 0x40, 0x44};
+
+uint8_t HalfE4m3OfCode(uint8_t code) {
+  return static_cast<uint8_t>(kHalfE4m3[code & 7] | ((code & 8) ? 0x80 : 0));
+}
+
+// Inverse of HalfE4m3OfCode (0xFF for bytes it never produces).
+uint8_t CodeOfHalfE4m3(uint8_t byte) {
+  for (uint8_t c = 0; c < 16; ++c) {
+    if (HalfE4m3OfCode(c) == byte) return c;
+  }
+  return 0xFF;
+}
+
+#define ASSERT_OK(expr)                                      \
+  do {                                                       \
+    const absl::Status assert_ok_status_ = (expr);           \
+    ASSERT_TRUE(assert_ok_status_.ok()) << assert_ok_status_; \
+  } while (0)
+
+TEST(BuildingBlocks, ElementQuantizerOnEveryBf16AndScale) {
+  MXFP4_SKIP_IF_NO_GPU();
+  constexpr size_t kCount = size_t{1} << 24;
+  absl::StatusOr<DeviceBuffer> out = DeviceBuffer::Allocate(kCount);
+  ASSERT_TRUE(out.ok()) << out.status();
+  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeEveryElement(out->as<uint8_t>(), nullptr)));
+  ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
+  std::vector<uint8_t> got(kCount);
+  ASSERT_OK(out->CopyToHost(got.data(), kCount));
+  int64_t mismatches = 0;
+  for (uint32_t i = 0; i < kCount; ++i) {
+    const uint16_t x = static_cast<uint16_t>(i & 0xFFFF);
+    const uint8_t s = static_cast<uint8_t>(i >> 16);
+    const uint8_t want = HalfE4m3OfCode(QuantizeElement(Bf16ToFloat(x), s));
+    if (got[i] != want && ++mismatches <= 10) {
+      ADD_FAILURE() << "bf16 0x" << std::hex << x << " scale 0x" << int{s} << ": got 0x"
+                    << int{got[i]} << " want 0x" << int{want} << std::dec;
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+struct Tile {
+  std::vector<uint8_t> w_codes;  // [16][32]
+  std::vector<uint8_t> x_codes;  // [8][32]
+};
+
+Tile RandomTile(std::mt19937_64& rng, int pattern) {
+  Tile t;
+  t.w_codes.resize(16 * 32);
+  t.x_codes.resize(8 * 32);
+  for (int i = 0; i < 16 * 32; ++i) {
+    switch (pattern) {
+      case 0: t.w_codes[i] = rng() & 15; break;                  // random
+      case 1: t.w_codes[i] = 7; break;                           // all +6
+      case 2: t.w_codes[i] = (i & 1) ? 15 : 7; break;            // alternating +-6
+      case 3: t.w_codes[i] = (rng() % 8 == 0) ? rng() & 15 : 0; break;  // sparse
+      case 4: t.w_codes[i] = 8; break;                           // all -0
+      default: t.w_codes[i] = (i & 1) ? 9 : 1; break;            // +-0.5 (cancels)
+    }
+  }
+  for (int i = 0; i < 8 * 32; ++i) {
+    switch (pattern) {
+      case 1: case 2: t.x_codes[i] = 7; break;
+      case 4: t.x_codes[i] = rng() & 15; break;
+      case 5: t.x_codes[i] = 1; break;  // so each row sums to 0 exactly
+      default: t.x_codes[i] = rng() & 15; break;
+    }
+  }
+  return t;
+}
+
+TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositive) {
+  MXFP4_SKIP_IF_NO_GPU();
+  std::mt19937_64 rng(77);
+  constexpr int kPatterns = 6;
+  constexpr int kPerPattern = 400;
+  constexpr int kTiles = kPatterns * kPerPattern;
+  std::vector<Tile> tiles;
+  std::vector<uint32_t> w(kTiles * 16 * 4);
+  std::vector<uint8_t> x(kTiles * 8 * 32);
+  for (int i = 0; i < kTiles; ++i) {
+    tiles.push_back(RandomTile(rng, i / kPerPattern));
+    const Tile& t = tiles.back();
+    for (int r = 0; r < 16; ++r) {
+      for (int word = 0; word < 4; ++word) {
+        uint32_t v = 0;
+        for (int j = 0; j < 8; ++j) v |= uint32_t{t.w_codes[r * 32 + word * 8 + j]} << (4 * j);
+        w[(i * 16 + r) * 4 + word] = v;
+      }
+    }
+    for (int c = 0; c < 8; ++c) {
+      for (int k = 0; k < 32; ++k) x[(i * 8 + c) * 32 + k] = HalfE4m3OfCode(t.x_codes[c * 32 + k]);
+    }
+  }
+  auto wd = DeviceBuffer::Allocate(w.size() * 4);
+  auto xd = DeviceBuffer::Allocate(x.size());
+  auto dd = DeviceBuffer::Allocate(size_t{kTiles} * 16 * 8 * 4);
+  ASSERT_TRUE(wd.ok() && xd.ok() && dd.ok());
+  ASSERT_OK(wd->CopyFromHost(w.data(), w.size() * 4));
+  ASSERT_OK(xd->CopyFromHost(x.data(), x.size()));
+  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchMmaTiles(
+      wd->as<uint32_t>(), xd->as<uint8_t>(), dd->as<float>(), kTiles, nullptr)));
+  ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
+  std::vector<float> d(size_t{kTiles} * 16 * 8);
+  ASSERT_OK(dd->CopyToHost(d.data(), d.size() * 4));
+  int64_t mismatches = 0;
+  for (int i = 0; i < kTiles; ++i) {
+    for (int r = 0; r < 16; ++r) {
+      for (int c = 0; c < 8; ++c) {
+        int32_t dot4 = 0;
+        for (int k = 0; k < 32; ++k) {
+          dot4 += E2m1ToTwice(tiles[i].w_codes[r * 32 + k]) * E2m1ToTwice(tiles[i].x_codes[c * 32 + k]);
+        }
+        const float want = static_cast<float>(dot4) * 0.25f;  // +0.0f for a zero sum
+        const float got = d[(i * 16 + r) * 8 + c];
+        if (FloatBits(got) != FloatBits(want) && ++mismatches <= 10) {
+          ADD_FAILURE() << "tile " << i << " (pattern " << i / kPerPattern << ") row " << r
+                        << " col " << c << ": got " << got << " (0x" << std::hex
+                        << FloatBits(got) << ") want " << want << " (0x" << FloatBits(want)
+                        << ")" << std::dec;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+}
+
+TEST(BuildingBlocks, QuantizeAOperandMatchesCpu) {
+  MXFP4_SKIP_IF_NO_GPU();
+  constexpr int32_t kM = 37, kRowsPadded = 64, kK = 480;
+  std::mt19937_64 rng(5);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  static constexpr uint16_t kSpecials[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x0001, 0x7F7F};
+  std::vector<uint16_t> a(kM * kK);
+  for (int r = 0; r < kM; ++r) {
+    for (int g = 0; g < kK / 32; ++g) {
+      const int e = static_cast<int>(rng() % 259) - 133;
+      for (int i = 0; i < 32; ++i) {
+        uint16_t bits = FloatToBf16(static_cast<float>(std::ldexp(double{normal(rng)}, e)));
+        if (rng() % 97 == 0) bits = kSpecials[rng() % 7];
+        a[r * kK + g * 32 + i] = bits;
+      }
+    }
+  }
+  auto ad = DeviceBuffer::Allocate(a.size() * 2);
+  auto qd = DeviceBuffer::Allocate(size_t{kRowsPadded} * kK);
+  auto sd = DeviceBuffer::Allocate(size_t{kRowsPadded} * (kK / 32) * 4);
+  ASSERT_TRUE(ad.ok() && qd.ok() && sd.ok());
+  ASSERT_OK(ad->CopyFromHost(a.data(), a.size() * 2));
+  ASSERT_OK(qd->Fill(0xAB));
+  ASSERT_OK(sd->Fill(0xAB));
+  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeAOperand(
+      ad->as<uint16_t>(), kM, kK, kRowsPadded, qd->as<uint8_t>(), sd->as<float>(), nullptr)));
+  ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
+  std::vector<uint8_t> q(size_t{kRowsPadded} * kK);
+  std::vector<float> s(size_t{kRowsPadded} * (kK / 32));
+  ASSERT_OK(qd->CopyToHost(q.data(), q.size()));
+  ASSERT_OK(sd->CopyToHost(s.data(), s.size() * 4));
+  absl::StatusOr<Mxfp4Matrix> cpu = QuantizeBf16(a, kM, kK, QuantizeOptions{});
+  ASSERT_TRUE(cpu.ok()) << cpu.status();
+  int64_t bad = 0;
+  for (int r = 0; r < kRowsPadded; ++r) {
+    for (int g = 0; g < kK / 32; ++g) {
+      const float got_scale = s[g * kRowsPadded + r];
+      const float want_scale = r < kM ? E8m0ToFloat(cpu->scales[r * (kK / 32) + g]) : 0.0f;
+      const bool same = (std::isnan(got_scale) && std::isnan(want_scale)) ||
+                        FloatBits(got_scale) == FloatBits(want_scale);
+      if (!same && ++bad <= 10) {
+        ADD_FAILURE() << "scale (" << r << ", " << g << "): got " << got_scale << " want "
+                      << want_scale;
+      }
+    }
+    for (int k = 0; k < kK; ++k) {
+      const uint8_t got = q[r * kK + k];
+      if (r >= kM) {
+        if (got != 0 && ++bad <= 10) ADD_FAILURE() << "padding (" << r << ", " << k << ") = " << int{got};
+        continue;
+      }
+      const uint8_t want = Fp4At(cpu->data.data() + r * (kK / 2), k);
+      if (CodeOfHalfE4m3(got) != want && ++bad <= 10) {
+        ADD_FAILURE() << "element (" << r << ", " << k << ") bf16 0x" << std::hex << a[r * kK + k]
+                      << ": got byte 0x" << int{got} << " want code 0x" << int{want} << std::dec;
+      }
+    }
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu

@@ -1,0 +1,52 @@
+// File: mxfp4/gpu/gemm/gemm_fused_quant_kernel.cu.cc
+//
+// Path "fused_quant" (docs/paths.md): ONE kernel per call. Each CTA streams
+// its tile of B and the matching bf16 rows of A through a cp.async pipeline
+// and quantizes A (EVEN rule) into E4M3 tensor-core operands inside the GEMM,
+// stage by stage; no K-split. Contract: block_fma (tile_gemm_body.h). The
+// original system's path 1 (K <= 512).
+
+#include <atomic>
+
+#include "mxfp4/gpu/gemm/internal/launch_util.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(), 1)
+    GemmFusedQuantKernel(const GemmKernelArgs args) {
+  TileGemmBody<kId, /*kClusterSplit=*/false, /*kWaitForPrecedingGrid=*/false>(args);
+}
+
+template <TileConfigId kId>
+hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+  static std::atomic<bool> smem_ready{false};
+  if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId>, smem_ready); e != hipSuccess) {
+    return e;
+  }
+  return LaunchTile(GemmFusedQuantKernel<kId>, args, GetTileConfig(kId), false, stream);
+}
+
+}  // namespace
+
+hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
+                                hipStream_t stream) {
+  if (args.splits != 1) return hipErrorInvalidValue;
+  switch (config) {
+    case TileConfigId::kFusedN64M8:
+      return Launch<TileConfigId::kFusedN64M8>(args, stream);
+    case TileConfigId::kFusedN64M16:
+      return Launch<TileConfigId::kFusedN64M16>(args, stream);
+    case TileConfigId::kFusedN64M32:
+      return Launch<TileConfigId::kFusedN64M32>(args, stream);
+    case TileConfigId::kFusedN64M64:
+      return Launch<TileConfigId::kFusedN64M64>(args, stream);
+    default:
+      return hipErrorInvalidValue;
+  }
+}
+
+}  // namespace mxfp4::gpu::gemm_internal

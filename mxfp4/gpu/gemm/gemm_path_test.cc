@@ -1,0 +1,193 @@
+// File: mxfp4/gpu/gemm/gemm_path_test.cc
+//
+// The test list every GEMM path runs (docs/paths.md, "Tests"); compiled once
+// per path into <path>_test with MXFP4_GEMM_TEST_PATH set to the GemmPath
+// enumerator (XNNPACK-style: one list, instantiated per kernel). Each case is
+// bit-exact against the emulator's block_fma contract with the path's own
+// K-split (GemmTester); the contest shapes are also checked against the ideal
+// result (atol = rtol = 1e-2). Skips without a GPU unless MXFP4_REQUIRE_GPU=1;
+// a guard fails the binary if a usable GPU never ran the path.
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/gemm_tester.h"
+#include "mxfp4/testing/gpu_test_util.h"
+
+#ifndef MXFP4_GEMM_TEST_PATH
+#error "define MXFP4_GEMM_TEST_PATH (kFusedQuant, kSplitKSmallM or kQuantThenMma)"
+#endif
+
+namespace mxfp4::gpu::testing {
+namespace {
+
+constexpr GemmPath kPath = GemmPath::MXFP4_GEMM_TEST_PATH;
+
+[[maybe_unused]] ::testing::Environment* const kGuard =
+    ::testing::AddGlobalTestEnvironment(new PathRanGuard(kPath));
+
+bool PathSplitsK() { return kPath != GemmPath::kFusedQuant; }
+
+std::vector<std::string> PathTiles() {
+  switch (kPath) {
+    case GemmPath::kFusedQuant:
+      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64"};
+    case GemmPath::kSplitKSmallM:
+      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32"};
+    default:
+      return {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m128"};
+  }
+}
+
+struct Shape {
+  int64_t m, n, k;
+};
+
+// The contest's benchmark shapes, then its test shapes (spec: workload.md).
+const Shape kContestShapes[] = {{4, 2880, 512},    {16, 2112, 7168}, {32, 4096, 512},
+                                {32, 2880, 512},   {64, 7168, 2048}, {256, 3072, 1536},
+                                {8, 2112, 7168},   {16, 3072, 1536}, {64, 3072, 1536},
+                                {256, 2880, 512}};
+
+GemmTester PathTester() { return GemmTester().Path(kPath); }
+
+// Under MXFP4_TEST_SCALE=small (compute-sanitizer runs) every test keeps its
+// first few cases only.
+int Limit(int full, int small = 2) { return SmallTestScale() ? std::min(full, small) : full; }
+
+TEST(GemmPath, RegistryListsThisPath) {
+  bool found = false;
+  for (const GemmPathInfo& info : GemmPathInfos()) found |= info.path == kPath;
+  EXPECT_TRUE(found) << GemmPathName(kPath);
+}
+
+// Original layouts (preshuffled B, shuffled16 scales), bit-exact + ideal.
+TEST(GemmPath, ContestShapesOriginalLayouts) {
+  MXFP4_SKIP_IF_NO_GPU();
+  uint64_t seed = 100;
+  const int count = Limit(10, 1);
+  for (int i = 0; i < count; ++i) {
+    const Shape& s = kContestShapes[i];
+    EXPECT_TRUE(PathTester().M(s.m).N(s.n).K(s.k).Seed(++seed).CheckIdeal(true).Run());
+  }
+}
+
+TEST(GemmPath, ContestShapesNaturalLayouts) {
+  MXFP4_SKIP_IF_NO_GPU();
+  uint64_t seed = 200;
+  const int count = Limit(10, 1);
+  for (int i = 0; i < count; ++i) {
+    const Shape& s = kContestShapes[i];
+    EXPECT_TRUE(PathTester()
+                    .M(s.m).N(s.n).K(s.k).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                    .Run());
+  }
+}
+
+TEST(GemmPath, MixedLayouts) {
+  MXFP4_SKIP_IF_NO_GPU();
+  EXPECT_TRUE(PathTester().M(16).N(208).K(1024).Seed(301)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(PathTester().M(40).N(208).K(1024).Seed(302)
+                  .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+}
+
+// Every M of the issue; N not a multiple of any tile; K = 32 * odd (natural)
+// and K % 64 == 0 (preshuffled).
+TEST(GemmPath, MSweep) {
+  MXFP4_SKIP_IF_NO_GPU();
+  const int64_t ms[] = {1, 17, 2, 3, 4, 8, 15, 16, 31, 32, 33, 64, 255, 256, 1000};
+  uint64_t seed = 400;
+  const int count = Limit(15);
+  for (int i = 0; i < count; ++i) {
+    const int64_t m = ms[i];
+    EXPECT_TRUE(PathTester().M(m).N(144).K(1088).Seed(++seed).Run());
+    EXPECT_TRUE(PathTester().M(m).N(100).K(480).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  }
+}
+
+TEST(GemmPath, TinyAndOddShapes) {
+  MXFP4_SKIP_IF_NO_GPU();
+  EXPECT_TRUE(PathTester().M(5).N(48).K(64).Seed(501).Run());
+  EXPECT_TRUE(PathTester().M(5).N(7).K(32).Seed(502)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(PathTester().M(3).N(1).K(96).Seed(503)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(PathTester().M(70).N(130).K(1376).Seed(504)  // 43 blocks, odd
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  // A long K that crosses several weight-scale phases.
+  EXPECT_TRUE(PathTester().M(9).N(80).K(8192 + 2048).Seed(505).Run());
+}
+
+TEST(GemmPath, EveryTile) {
+  MXFP4_SKIP_IF_NO_GPU();
+  uint64_t seed = 600;
+  for (const std::string& tile : PathTiles()) {
+    EXPECT_TRUE(PathTester().Tile(tile).M(75).N(272).K(2112).Seed(++seed).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(6).N(90).K(352).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  }
+}
+
+TEST(GemmPath, EverySplitCount) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (!PathSplitsK()) GTEST_SKIP() << GemmPathName(kPath) << " does not split K";
+  uint64_t seed = 700;
+  const int max_splits = SmallTestScale() ? 3 : 8;
+  for (int splits = 1; splits <= max_splits; ++splits) {
+    EXPECT_TRUE(PathTester().SplitK(splits).M(17).N(80).K(1376).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    // More splits than K-blocks: trailing splits are empty (+0.0f partials).
+    EXPECT_TRUE(PathTester().SplitK(splits).M(4).N(64).K(128).Seed(++seed).Run());
+  }
+}
+
+TEST(GemmPath, WideExponentsAndSpecialValues) {
+  MXFP4_SKIP_IF_NO_GPU();
+  uint64_t seed = 800;
+  for (BInput b : {BInput::kNormal, BInput::kWideScales, BInput::kExtremeScales,
+                   BInput::kNanScales}) {
+    for (AInput a : {AInput::kNormal, AInput::kWideExponent, AInput::kSpecialValues}) {
+      EXPECT_TRUE(PathTester().M(33).N(96).K(576).Seed(++seed).A(a).B(b).Run());
+      if (SmallTestScale()) continue;
+      EXPECT_TRUE(PathTester().M(8).N(64).K(2048).Seed(++seed).A(a).B(b)
+                      .Output(GemmOutputType::kFp32).Run());
+    }
+  }
+}
+
+TEST(GemmPath, Fp32Output) {
+  MXFP4_SKIP_IF_NO_GPU();
+  EXPECT_TRUE(PathTester().M(32).N(2880).K(512).Seed(901).Output(GemmOutputType::kFp32)
+                  .CheckIdeal(true).Run());
+  EXPECT_TRUE(PathTester().M(16).N(2112).K(7168).Seed(902).Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(PathTester().M(19).N(75).K(800).Seed(903).Output(GemmOutputType::kFp32)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+}
+
+// The same call 100 times: identical bits (fresh poison each time).
+TEST(GemmPath, Deterministic100Runs) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (SmallTestScale()) {
+    EXPECT_TRUE(PathTester().M(16).N(256).K(1024).Seed(1001).Repeats(3).Run());
+    return;
+  }
+  EXPECT_TRUE(PathTester().M(16).N(2112).K(7168).Seed(1001).Repeats(100).Run());
+  EXPECT_TRUE(PathTester().M(64).N(3072).K(1536).Seed(1002).Repeats(20).Run());
+}
+
+TEST(GemmPath, CudaGraphReplay) {
+  MXFP4_SKIP_IF_NO_GPU();
+  EXPECT_TRUE(PathTester().M(8).N(2112).K(7168).Seed(1101).UseGraph(true).Repeats(3).Run());
+  if (SmallTestScale()) return;
+  EXPECT_TRUE(PathTester().M(256).N(2880).K(512).Seed(1102).UseGraph(true).Repeats(2).Run());
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu::testing

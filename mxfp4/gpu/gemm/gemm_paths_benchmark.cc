@@ -1,0 +1,368 @@
+// File: mxfp4/gpu/gemm/gemm_paths_benchmark.cc
+//
+// Quick timing harness for the GEMM paths (docs/paths.md, "Measured"; the
+// Google Benchmark suite //mxfp4/bench:gemm_benchmark is a later issue's).
+// Per shape it times, in CUDA-graph replay (20 calls captured in one graph,
+// the graph replayed 20 times, median of 5; per call = total / 400):
+//   hot   - every call on the same buffers (B stays in the 50 MB L2);
+//   cold  - calls rotate over enough copies of the inputs (> 120 MB) that
+//           each call reads B from HBM, like the contest's L2 flush;
+// for the auto plan, optionally every forced path/tile/split (--sweep), and
+// cuBLAS bf16 GEMM (C = A * B^T, bf16 in/out, fp32 compute) of the same shape
+// in the same run when libcublas can be loaded (dlopen; no link dependency).
+//
+// Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
+// Prints one line per measurement and a geomean of the six benchmark shapes.
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "mxfp4/core/formats.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/platform/device.h"
+#include "mxfp4/gpu/platform/device_buffer.h"
+#include "mxfp4/gpu/platform/status.h"
+
+namespace mxfp4::gpu {
+namespace {
+
+constexpr int kCallsPerGraph = 20;
+constexpr int kReplays = 20;
+constexpr int kRepetitions = 5;
+constexpr size_t kColdBytes = size_t{120} << 20;
+
+struct Shape {
+  int64_t m, n, k;
+  bool benchmark;  // one of the six scored shapes
+};
+
+const Shape kShapes[] = {{4, 2880, 512, true},    {16, 2112, 7168, true}, {32, 4096, 512, true},
+                         {32, 2880, 512, true},   {64, 7168, 2048, true}, {256, 3072, 1536, true},
+                         {8, 2112, 7168, false},  {16, 3072, 1536, false}, {64, 3072, 1536, false},
+                         {256, 2880, 512, false}};
+
+#define BENCH_CHECK(expr)                                                          \
+  do {                                                                             \
+    const absl::Status bench_status_ = (expr);                                     \
+    if (!bench_status_.ok()) {                                                     \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                      \
+                   bench_status_.ToString().c_str());                              \
+      std::exit(1);                                                                \
+    }                                                                              \
+  } while (0)
+
+// ---------------------------------------------------------------- cuBLAS (dlopen)
+// Enumerator values from cublas_api.h / library_types.h (CUDA 13).
+constexpr int kCublasOpN = 0, kCublasOpT = 1, kCudaR16Bf = 14, kCublasCompute32F = 68,
+              kCublasGemmDefault = -1;
+using CublasCreateFn = int (*)(void**);
+using CublasSetStreamFn = int (*)(void*, void*);
+using CublasSetWorkspaceFn = int (*)(void*, void*, size_t);
+using CublasGemmExFn = int (*)(void*, int, int, int, int, int, const void*, const void*, int, int,
+                               const void*, int, int, const void*, void*, int, int, int, int);
+
+struct Cublas {
+  void* handle = nullptr;
+  CublasSetStreamFn set_stream = nullptr;
+  CublasGemmExFn gemm = nullptr;
+  DeviceBuffer workspace;
+  bool ok() const { return handle != nullptr; }
+};
+
+Cublas LoadCublas() {
+  Cublas c;
+  void* lib = nullptr;
+  for (const char* name : {"libcublas.so.13", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so.13"}) {
+    lib = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
+    if (lib != nullptr) break;
+  }
+  if (lib == nullptr) {
+    std::printf("cuBLAS: not loadable (%s); no bf16 baseline\n", dlerror());
+    return c;
+  }
+  auto create = reinterpret_cast<CublasCreateFn>(dlsym(lib, "cublasCreate_v2"));
+  c.set_stream = reinterpret_cast<CublasSetStreamFn>(dlsym(lib, "cublasSetStream_v2"));
+  auto set_ws = reinterpret_cast<CublasSetWorkspaceFn>(dlsym(lib, "cublasSetWorkspace_v2"));
+  c.gemm = reinterpret_cast<CublasGemmExFn>(dlsym(lib, "cublasGemmEx"));
+  void* handle = nullptr;
+  if (create == nullptr || c.set_stream == nullptr || set_ws == nullptr || c.gemm == nullptr ||
+      create(&handle) != 0) {
+    std::printf("cuBLAS: symbols or handle missing; no bf16 baseline\n");
+    return c;
+  }
+  absl::StatusOr<DeviceBuffer> ws = DeviceBuffer::Allocate(size_t{32} << 20);
+  BENCH_CHECK(ws.status());
+  c.workspace = std::move(*ws);
+  if (set_ws(handle, c.workspace.get(), c.workspace.size()) != 0) {
+    std::printf("cuBLAS: cublasSetWorkspace failed; no bf16 baseline\n");
+    return c;
+  }
+  c.handle = handle;
+  return c;
+}
+
+// ---------------------------------------------------------------- timing
+// Median microseconds per call of `enqueue(call_index, stream)` in graph replay.
+double GraphReplayMicros(const std::function<absl::Status(int, hipStream_t)>& enqueue,
+                         hipStream_t stream) {
+  // Warm up outside capture (module load, first-use attributes, cuBLAS heuristics).
+  BENCH_CHECK(enqueue(0, stream));
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipStreamSynchronize(stream)));
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipStreamBeginCapture(stream, hipStreamCaptureModeThreadLocal)));
+  for (int i = 0; i < kCallsPerGraph; ++i) {
+    const absl::Status s = enqueue(i, stream);
+    if (!s.ok()) {
+      hipGraph_t g = nullptr;
+      (void)hipStreamEndCapture(stream, &g);
+      BENCH_CHECK(s);
+    }
+  }
+  hipGraph_t graph = nullptr;
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipStreamEndCapture(stream, &graph)));
+  hipGraphExec_t exec = nullptr;
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipGraphInstantiate(&exec, graph, nullptr, nullptr, 0)));
+  hipEvent_t start, stop;
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipEventCreate(&start)));
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipEventCreate(&stop)));
+  for (int w = 0; w < 3; ++w) BENCH_CHECK(MXFP4_HIP_STATUS(hipGraphLaunch(exec, stream)));
+  std::vector<double> samples;
+  for (int rep = 0; rep < kRepetitions; ++rep) {
+    BENCH_CHECK(MXFP4_HIP_STATUS(hipEventRecord(start, stream)));
+    for (int r = 0; r < kReplays; ++r) BENCH_CHECK(MXFP4_HIP_STATUS(hipGraphLaunch(exec, stream)));
+    BENCH_CHECK(MXFP4_HIP_STATUS(hipEventRecord(stop, stream)));
+    BENCH_CHECK(MXFP4_HIP_STATUS(hipEventSynchronize(stop)));
+    float ms = 0;
+    BENCH_CHECK(MXFP4_HIP_STATUS(hipEventElapsedTime(&ms, start, stop)));
+    samples.push_back(1000.0 * ms / (kCallsPerGraph * kReplays));
+  }
+  (void)hipEventDestroy(start);
+  (void)hipEventDestroy(stop);
+  (void)hipGraphExecDestroy(exec);
+  (void)hipGraphDestroy(graph);
+  std::sort(samples.begin(), samples.end());
+  return samples[samples.size() / 2];
+}
+
+// One copy of a problem's inputs and output on the device.
+struct InputSet {
+  DeviceBuffer a, b_data, b_scales, c, a_bf16_b;  // a_bf16_b: B as bf16 for cuBLAS
+};
+
+struct Problem {
+  Shape shape;
+  std::vector<InputSet> sets;
+  Mxfp4Weight weight_template;
+  DeviceBuffer workspace;
+  bool with_cublas = false;
+
+  GemmArgs Args(int set) const {
+    GemmArgs args;
+    const InputSet& s = sets[set];
+    args.a = s.a.as<uint16_t>();
+    args.m = shape.m;
+    args.k = shape.k;
+    args.b = weight_template;
+    args.b.data = s.b_data.as<uint8_t>();
+    args.b.scales = s.b_scales.as<uint8_t>();
+    args.c = s.c.get();
+    return args;
+  }
+};
+
+Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas) {
+  Problem p;
+  p.shape = shape;
+  p.with_cublas = with_cublas;
+  std::mt19937_64 rng(42 + shape.m * 31 + shape.n * 7 + shape.k);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  const int64_t m = shape.m, n = shape.n, k = shape.k;
+  std::vector<uint16_t> a(static_cast<size_t>(m * k));
+  for (uint16_t& x : a) x = FloatToBf16(normal(rng));
+  std::vector<uint8_t> bd(static_cast<size_t>(n * k / 2));
+  for (uint8_t& x : bd) x = static_cast<uint8_t>(rng());
+  const int64_t scale_bytes = ScaleStorageBytes(ScaleLayout::kShuffled16, n, k / 32);
+  std::vector<uint8_t> bs(static_cast<size_t>(scale_bytes));
+  for (uint8_t& x : bs) x = static_cast<uint8_t>(120 + rng() % 15);
+  std::vector<uint16_t> b_bf16;
+  if (with_cublas) {
+    b_bf16.resize(static_cast<size_t>(n * k));
+    for (uint16_t& x : b_bf16) x = FloatToBf16(normal(rng));
+  }
+  p.weight_template = Mxfp4Weight{nullptr, nullptr, n, k, DataLayout::kPreshuffled16x16,
+                                  ScaleLayout::kShuffled16, n * k / 2, scale_bytes};
+  for (int i = 0; i < num_sets; ++i) {
+    InputSet s;
+    auto alloc = [](size_t bytes) {
+      absl::StatusOr<DeviceBuffer> b = DeviceBuffer::Allocate(bytes);
+      BENCH_CHECK(b.status());
+      return std::move(*b);
+    };
+    s.a = alloc(a.size() * 2);
+    s.b_data = alloc(bd.size());
+    s.b_scales = alloc(bs.size());
+    s.c = alloc(static_cast<size_t>(m * n) * 2);
+    BENCH_CHECK(s.a.CopyFromHost(a.data(), a.size() * 2));
+    BENCH_CHECK(s.b_data.CopyFromHost(bd.data(), bd.size()));
+    BENCH_CHECK(s.b_scales.CopyFromHost(bs.data(), bs.size()));
+    if (with_cublas) {
+      s.a_bf16_b = alloc(b_bf16.size() * 2);
+      BENCH_CHECK(s.a_bf16_b.CopyFromHost(b_bf16.data(), b_bf16.size() * 2));
+    }
+    p.sets.push_back(std::move(s));
+  }
+  return p;
+}
+
+int ColdSets(const Shape& s, bool with_cublas) {
+  const size_t per_set = static_cast<size_t>(s.n * s.k / 2 + s.n * s.k / 32 + s.m * s.k * 2) +
+                         (with_cublas ? static_cast<size_t>(s.n * s.k * 2) : 0);
+  return static_cast<int>(std::min<size_t>(32, std::max<size_t>(2, kColdBytes / per_set + 1)));
+}
+
+struct Timing {
+  double hot = 0, cold = 0;
+};
+
+Timing TimeGemm(Problem& p, const GemmOptions& options, hipStream_t stream) {
+  absl::StatusOr<size_t> ws = GemmWorkspaceSize(p.shape.m, p.weight_template, options);
+  BENCH_CHECK(ws.status());
+  if (p.workspace.size() < *ws) {
+    absl::StatusOr<DeviceBuffer> b = DeviceBuffer::Allocate(*ws);
+    BENCH_CHECK(b.status());
+    p.workspace = std::move(*b);
+  }
+  const GemmWorkspace workspace{p.workspace.get(), p.workspace.size()};
+  Timing t;
+  t.hot = GraphReplayMicros(
+      [&](int, hipStream_t s) { return Gemm(p.Args(0), s, workspace, options); }, stream);
+  const int sets = static_cast<int>(p.sets.size());
+  t.cold = GraphReplayMicros(
+      [&](int i, hipStream_t s) { return Gemm(p.Args(i % sets), s, workspace, options); }, stream);
+  return t;
+}
+
+Timing TimeCublas(Cublas& cublas, Problem& p, hipStream_t stream) {
+  const float alpha = 1.0f, beta = 0.0f;
+  const int m = static_cast<int>(p.shape.m), n = static_cast<int>(p.shape.n),
+            k = static_cast<int>(p.shape.k);
+  auto call = [&](int set, hipStream_t s) -> absl::Status {
+    cublas.set_stream(cublas.handle, s);
+    const InputSet& in = p.sets[set];
+    const int r = cublas.gemm(cublas.handle, kCublasOpT, kCublasOpN, n, m, k, &alpha,
+                              in.a_bf16_b.get(), kCudaR16Bf, k, in.a.get(), kCudaR16Bf, k, &beta,
+                              in.c.get(), kCudaR16Bf, n, kCublasCompute32F, kCublasGemmDefault);
+    return r == 0 ? absl::OkStatus() : absl::InternalError(absl::StrFormat("cublasGemmEx: %d", r));
+  };
+  Timing t;
+  t.hot = GraphReplayMicros([&](int, hipStream_t s) { return call(0, s); }, stream);
+  const int sets = static_cast<int>(p.sets.size());
+  t.cold = GraphReplayMicros([&](int i, hipStream_t s) { return call(i % sets, s); }, stream);
+  return t;
+}
+
+std::vector<GemmOptions> SweepOptions(const Shape& s) {
+  std::vector<GemmOptions> out;
+  struct PathTiles {
+    GemmPath path;
+    std::vector<std::string> tiles;
+    std::vector<int> splits;
+  };
+  const std::vector<PathTiles> all = {
+      {GemmPath::kFusedQuant, {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64"}, {1}},
+      {GemmPath::kSplitKSmallM, {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32"}, {2, 4, 8}},
+      {GemmPath::kQuantThenMma, {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m128"}, {1, 2, 4}},
+  };
+  for (const PathTiles& pt : all) {
+    for (const std::string& tile : pt.tiles) {
+      // Skip tiles that waste most of their M side, and the slowest fused cases.
+      const int bm = tile.find("m128") != std::string::npos ? 128
+                     : tile.find("m64") != std::string::npos ? 64
+                     : tile.find("m32") != std::string::npos ? 32
+                     : tile.find("m16") != std::string::npos ? 16 : 8;
+      if (bm > 2 * s.m && bm > 8) continue;
+      if (pt.path != GemmPath::kQuantThenMma && s.m > 4 * bm) continue;
+      for (int split : pt.splits) {
+        GemmOptions o;
+        o.path = pt.path;
+        o.tile = tile;
+        o.split_k = split;
+        out.push_back(o);
+      }
+    }
+  }
+  return out;
+}
+
+int Main(int argc, char** argv) {
+  bool sweep = false;
+  bool bench_only = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
+    if (std::strcmp(argv[i], "--shapes=bench") == 0) bench_only = true;
+  }
+  std::printf("device: %s\n", DescribeGpu().c_str());
+  BENCH_CHECK(GpuAvailable());
+  absl::StatusOr<DeviceStream> stream = DeviceStream::Create();
+  BENCH_CHECK(stream.status());
+  Cublas cublas = LoadCublas();
+  std::printf("per call, CUDA-graph replay (%d calls/graph x %d replays, median of %d): "
+              "hot = same buffers, cold = rotating > 120 MB of inputs\n",
+              kCallsPerGraph, kReplays, kRepetitions);
+  double log_sum_hot = 0, log_sum_cold = 0, log_sum_cublas = 0;
+  int scored = 0;
+  for (const Shape& s : kShapes) {
+    if (bench_only && !s.benchmark) continue;
+    Problem p = MakeProblem(s, ColdSets(s, cublas.ok()), cublas.ok());
+    GemmOptions auto_options;
+    absl::StatusOr<GemmPlan> plan = PlanGemm(s.m, p.weight_template, auto_options);
+    BENCH_CHECK(plan.status());
+    const Timing t = TimeGemm(p, auto_options, stream->get());
+    Timing cb;
+    if (cublas.ok()) cb = TimeCublas(cublas, p, stream->get());
+    std::printf(
+        "shape %4d x %5d x %5d  auto  hot %7.2f us  cold %7.2f us | cublas bf16 hot %7.2f us  "
+        "cold %7.2f us | %s\n",
+        static_cast<int>(s.m), static_cast<int>(s.n), static_cast<int>(s.k), t.hot, t.cold,
+        cb.hot, cb.cold, plan->ToString().c_str());
+    if (s.benchmark) {
+      log_sum_hot += std::log(t.hot);
+      log_sum_cold += std::log(t.cold);
+      if (cublas.ok()) log_sum_cublas += std::log(cb.cold);
+      ++scored;
+    }
+    if (sweep) {
+      for (const GemmOptions& o : SweepOptions(s)) {
+        absl::StatusOr<GemmPlan> sp = PlanGemm(s.m, p.weight_template, o);
+        if (!sp.ok()) continue;
+        const Timing st = TimeGemm(p, o, stream->get());
+        std::printf("  sweep %4d x %5d x %5d  hot %7.2f  cold %7.2f  %s\n", static_cast<int>(s.m),
+                    static_cast<int>(s.n), static_cast<int>(s.k), st.hot, st.cold,
+                    sp->ToString().c_str());
+      }
+    }
+    std::fflush(stdout);
+  }
+  if (scored > 0) {
+    std::printf("geomean over %d benchmark shapes (auto): hot %.2f us, cold %.2f us", scored,
+                std::exp(log_sum_hot / scored), std::exp(log_sum_cold / scored));
+    if (cublas.ok()) std::printf("; cublas bf16 cold %.2f us", std::exp(log_sum_cublas / scored));
+    std::printf("\n");
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu
+
+int main(int argc, char** argv) { return mxfp4::gpu::Main(argc, argv); }

@@ -1,0 +1,59 @@
+// File: mxfp4/gpu/gemm/gemm_quant_then_mma_kernel.cu.cc
+//
+// Path "quant_then_mma" (docs/paths.md): TWO kernels per call for larger M.
+// QuantizeAOperand (quantize_a_operand_kernel.cu.cc) writes A once as E4M3
+// tensor-core operands + fp32 scales into the caller's workspace; this tile
+// GEMM then streams both operands through a cp.async pipeline. It is launched
+// with programmatic dependent launch: its CTAs start loading B and the weight
+// scales while the quantizer still runs, and wait (griddepcontrol.wait) only
+// before the first A load. K may be split over a cluster as in
+// splitk_small_m. The original system's path 2 (K > 512, M > 32).
+
+#include <atomic>
+
+#include "mxfp4/gpu/gemm/internal/launch_util.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(), 1)
+    GemmPrequantMmaKernel(const GemmKernelArgs args) {
+  TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/true>(args);
+}
+
+template <TileConfigId kId>
+hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+  static std::atomic<bool> smem_ready{false};
+  if (hipError_t e = AllowMaxDynamicSmem(GemmPrequantMmaKernel<kId>, smem_ready);
+      e != hipSuccess) {
+    return e;
+  }
+  return LaunchTile(GemmPrequantMmaKernel<kId>, args, GetTileConfig(kId), true, stream);
+}
+
+}  // namespace
+
+hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
+                                  hipStream_t stream) {
+  if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
+  const hipError_t q =
+      LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,
+                             const_cast<uint8_t*>(args.a_e4m3), const_cast<float*>(args.a_scales),
+                             stream);
+  if (q != hipSuccess) return q;
+  switch (config) {
+    case TileConfigId::kPrequantN64M64:
+      return Launch<TileConfigId::kPrequantN64M64>(args, stream);
+    case TileConfigId::kPrequantN128M64:
+      return Launch<TileConfigId::kPrequantN128M64>(args, stream);
+    case TileConfigId::kPrequantN128M128:
+      return Launch<TileConfigId::kPrequantN128M128>(args, stream);
+    default:
+      return hipErrorInvalidValue;
+  }
+}
+
+}  // namespace mxfp4::gpu::gemm_internal

@@ -1,0 +1,53 @@
+// File: mxfp4/gpu/gemm/gemm_splitk_small_m_kernel.cu.cc
+//
+// Path "splitk_small_m" (docs/paths.md): ONE kernel per call for small M and
+// long K. A is quantized inside the GEMM as in fused_quant; K is split over
+// the CTAs of a (1, 1, splits) thread-block cluster, each accumulating its
+// K-range from +0.0f; the partial tiles are combined in split order through
+// distributed shared memory ((p0 + p1) + p2) + ... - deterministic, no
+// atomics, no workspace. The original system's path 3 (M <= 32, K > 512),
+// which combined with fp32 atomics, made bit-reproducible.
+
+#include <atomic>
+
+#include "mxfp4/gpu/gemm/internal/launch_util.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(), 1)
+    GemmSplitKSmallMKernel(const GemmKernelArgs args) {
+  TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/false>(args);
+}
+
+template <TileConfigId kId>
+hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+  static std::atomic<bool> smem_ready{false};
+  if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMKernel<kId>, smem_ready);
+      e != hipSuccess) {
+    return e;
+  }
+  return LaunchTile(GemmSplitKSmallMKernel<kId>, args, GetTileConfig(kId), false, stream);
+}
+
+}  // namespace
+
+hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId config,
+                                  hipStream_t stream) {
+  if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
+  switch (config) {
+    case TileConfigId::kFusedN64M8:
+      return Launch<TileConfigId::kFusedN64M8>(args, stream);
+    case TileConfigId::kFusedN64M16:
+      return Launch<TileConfigId::kFusedN64M16>(args, stream);
+    case TileConfigId::kFusedN64M32:
+      return Launch<TileConfigId::kFusedN64M32>(args, stream);
+    default:
+      return hipErrorInvalidValue;
+  }
+}
+
+}  // namespace mxfp4::gpu::gemm_internal

@@ -1,0 +1,25 @@
+// File: mxfp4/gpu/gemm/gemm_stub.cc
+//
+// Raw launchers for the build without nvcc (--define=mxfp4_gpu=none): each
+// reports "no device", which gemm.cc turns into
+// absl::UnavailableError("built without GPU support ...").
+
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+hipError_t LaunchGemmFusedQuant(const GemmKernelArgs&, TileConfigId, hipStream_t) {
+  return hipErrorNoDevice;
+}
+hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs&, TileConfigId, hipStream_t) {
+  return hipErrorNoDevice;
+}
+hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream_t) {
+  return hipErrorNoDevice;
+}
+hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, uint8_t*, float*,
+                                  hipStream_t) {
+  return hipErrorNoDevice;
+}
+
+}  // namespace mxfp4::gpu::gemm_internal

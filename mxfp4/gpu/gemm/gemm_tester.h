@@ -1,0 +1,117 @@
+// File: mxfp4/gpu/gemm/gemm_tester.h
+//
+// Testonly: runs one GEMM problem on the GPU through gemm.h and checks it
+// against the CPU emulator (XNNPACK-style fluent tester; docs/paths.md,
+// "Tests"):
+//   - bit for bit against mxfp4/emu/reference_gemm.h's block_fma contract with
+//     the plan's own K-split (NaN-aware: any NaN equals any NaN);
+//   - optionally against the ideal result within atol = rtol = 1e-2 (the
+//     contest tolerance), reported through mxfp4/emu/error_report.h;
+//   - optionally run `repeats` times (each time into a freshly poisoned
+//     output) and required to give identical bits every time;
+//   - optionally through a captured CUDA graph instead of a direct call.
+// Outputs are poisoned (0xAB bytes) before every launch, so an unwritten
+// element shows up as a mismatch. On failure the message names the shape,
+// seed, plan, the error report and the emulator's trace of the first
+// mismatching element.
+//
+// Example:
+//   EXPECT_TRUE(GemmTester().M(16).N(2112).K(7168).Seed(7)
+//                   .Path(GemmPath::kSplitKSmallM).Run());
+
+#ifndef MXFP4_GPU_GEMM_GEMM_TESTER_H_
+#define MXFP4_GPU_GEMM_GEMM_TESTER_H_
+
+#include <cstdint>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/gpu/gemm/gemm.h"
+
+namespace mxfp4::gpu::testing {
+
+// How A (bf16) is drawn.
+enum class AInput {
+  kNormal,        // standard normal, like the contest
+  kWideExponent,  // normal * 2^e, e uniform in [-133, 125] per 32-block (bf16 subnormals .. near max)
+  kSpecialValues, // normal with sprinkled +-0, +-Inf, NaN, subnormals, +-max
+};
+
+// How B (MXFP4) is drawn.
+enum class BInput {
+  kNormal,         // standard normal, EVEN-quantized on the CPU
+  kWideScales,     // random codes, scale bytes uniform in 0..254
+  kExtremeScales,  // random codes, scale bytes mostly 0x00 / 0xFE / 0x7F
+  kNanScales,      // random codes, wide scales with ~2% 0xFF (NaN)
+};
+
+const char* AInputName(AInput input);
+const char* BInputName(BInput input);
+
+class GemmTester {
+ public:
+  GemmTester& M(int64_t m) { m_ = m; return *this; }
+  GemmTester& N(int64_t n) { n_ = n; return *this; }
+  GemmTester& K(int64_t k) { k_ = k; return *this; }
+  GemmTester& Seed(uint64_t seed) { seed_ = seed; return *this; }
+  GemmTester& Path(GemmPath path) { options_.path = path; return *this; }
+  GemmTester& SplitK(int split_k) { options_.split_k = split_k; return *this; }
+  GemmTester& Tile(const std::string& tile) { options_.tile = tile; return *this; }
+  GemmTester& WeightLayout(DataLayout data, ScaleLayout scales) {
+    data_layout_ = data;
+    scale_layout_ = scales;
+    return *this;
+  }
+  GemmTester& Output(GemmOutputType type) { output_ = type; return *this; }
+  GemmTester& A(AInput input) { a_input_ = input; return *this; }
+  GemmTester& B(BInput input) { b_input_ = input; return *this; }
+  GemmTester& CheckIdeal(bool check) { check_ideal_ = check; return *this; }
+  GemmTester& Repeats(int repeats) { repeats_ = repeats; return *this; }
+  GemmTester& UseGraph(bool use) { use_graph_ = use; return *this; }
+
+  // Runs the checks above. Needs a GPU (callers skip first).
+  ::testing::AssertionResult Run() const;
+
+  std::string Describe() const;
+
+ private:
+  int64_t m_ = 16;
+  int64_t n_ = 64;
+  int64_t k_ = 256;
+  uint64_t seed_ = 1;
+  GemmOptions options_;
+  DataLayout data_layout_ = DataLayout::kPreshuffled16x16;
+  ScaleLayout scale_layout_ = ScaleLayout::kShuffled16;
+  GemmOutputType output_ = GemmOutputType::kBf16;
+  AInput a_input_ = AInput::kNormal;
+  BInput b_input_ = BInput::kNormal;
+  bool check_ideal_ = false;
+  int repeats_ = 1;
+  bool use_graph_ = false;
+};
+
+// SmallTestScale(): MXFP4_TEST_SCALE=small (set by tools/device/run_all.sh
+// for the compute-sanitizer runs): same edge cases, fewer and smaller runs.
+bool SmallTestScale();
+
+// Bit-exact comparisons each path has passed in this process (for the guard).
+int BitExactRunsOfPath(GemmPath path);
+
+// PathRanGuard: a gtest Environment that, at the end of the test binary,
+// fails if a GPU was usable but `path` never completed a bit-exact run
+// (ruy's guard against silently skipped paths). Register once per binary:
+//   static auto* const kGuard = ::testing::AddGlobalTestEnvironment(
+//       new PathRanGuard(GemmPath::kFusedQuant));
+class PathRanGuard : public ::testing::Environment {
+ public:
+  explicit PathRanGuard(GemmPath path) : path_(path) {}
+  void TearDown() override;
+
+ private:
+  GemmPath path_;
+};
+
+}  // namespace mxfp4::gpu::testing
+
+#endif  // MXFP4_GPU_GEMM_GEMM_TESTER_H_

@@ -1,0 +1,75 @@
+// File: mxfp4/gpu/gemm/internal/launch_util.h
+//
+// Host-side launch helpers shared by the GEMM kernels' .cu.cc files: the
+// one-time shared-memory opt-in per kernel and cudaLaunchKernelEx with the
+// cluster-size and programmatic-dependent-launch attributes (NVIDIA only;
+// both are captured into CUDA graphs as ordinary kernel nodes / edges).
+//
+// nvcc TUs only.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_LAUNCH_UTIL_H_
+#define MXFP4_GPU_GEMM_INTERNAL_LAUNCH_UTIL_H_
+
+#include <cuda_runtime.h>
+
+#include <atomic>
+
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/platform/hip_runtime.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+inline hipError_t ToHip(cudaError_t e) { return static_cast<hipError_t>(static_cast<int>(e)); }
+
+// Largest dynamic shared memory a CTA may use on sm_90 (227 KiB).
+inline constexpr int kMaxDynamicSmem = 227 * 1024;
+
+// AllowMaxDynamicSmem(): raises a kernel's dynamic shared-memory limit once
+// (before its first launch; not a stream operation, so it is also safe while
+// a stream is being captured).
+template <typename Kernel>
+hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
+  if (done.load(std::memory_order_acquire)) return hipSuccess;
+  const cudaError_t e =
+      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kMaxDynamicSmem);
+  if (e != cudaSuccess) return ToHip(e);
+  done.store(true, std::memory_order_release);
+  return hipSuccess;
+}
+
+// LaunchTile(): one tile-GEMM launch with grid (N tiles, M tiles, splits),
+// a (1, 1, splits) cluster when splits > 1, and programmatic serialization
+// when `programmatic` (the kernel then waits with griddepcontrol.wait).
+template <typename Kernel>
+hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
+                      bool programmatic, hipStream_t stream) {
+  const SmemPlan plan = MakeSmemPlan(cfg, args.blocks_per_split);
+  if (plan.total > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
+  cudaLaunchConfig_t launch = {};
+  launch.gridDim = dim3((args.n + cfg.block_n() - 1) / cfg.block_n(),
+                        (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
+  launch.blockDim = dim3(cfg.threads(), 1, 1);
+  launch.dynamicSmemBytes = plan.total;
+  launch.stream = stream;
+  cudaLaunchAttribute attrs[2];
+  int num_attrs = 0;
+  if (args.splits > 1) {
+    attrs[num_attrs].id = cudaLaunchAttributeClusterDimension;
+    attrs[num_attrs].val.clusterDim.x = 1;
+    attrs[num_attrs].val.clusterDim.y = 1;
+    attrs[num_attrs].val.clusterDim.z = static_cast<unsigned>(args.splits);
+    ++num_attrs;
+  }
+  if (programmatic) {
+    attrs[num_attrs].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attrs[num_attrs].val.programmaticStreamSerializationAllowed = 1;
+    ++num_attrs;
+  }
+  launch.attrs = attrs;
+  launch.numAttrs = num_attrs;
+  return ToHip(cudaLaunchKernelEx(&launch, kernel, args));
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_LAUNCH_UTIL_H_

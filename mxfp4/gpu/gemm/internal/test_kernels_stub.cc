@@ -1,0 +1,14 @@
+// File: mxfp4/gpu/gemm/internal/test_kernels_stub.cc
+//
+// test_kernels.h without nvcc: "no device".
+
+#include "mxfp4/gpu/gemm/internal/test_kernels.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+hipError_t LaunchQuantizeEveryElement(uint8_t*, hipStream_t) { return hipErrorNoDevice; }
+hipError_t LaunchMmaTiles(const uint32_t*, const uint8_t*, float*, int, hipStream_t) {
+  return hipErrorNoDevice;
+}
+
+}  // namespace mxfp4::gpu::gemm_internal

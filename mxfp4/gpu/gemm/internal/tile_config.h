@@ -1,0 +1,199 @@
+// File: mxfp4/gpu/gemm/internal/tile_config.h
+//
+// What the host planner (gemm.cc, g++) and the kernels (*.cu.cc, nvcc) must
+// agree on: the tile configurations, the shared-memory plan of a CTA, the
+// kernel argument block, and the raw launchers (docs/paths.md).
+//
+// A tile is computed "swap AB": the MMA's 16-row side walks N (weight rows),
+// its 8-column side walks M (activation rows), so small M wastes little.
+// A CTA of warps_n x warps_m warps owns block_n = 16 * frags_n * warps_n
+// weight rows and block_m = 8 * frags_m * warps_m activation rows, and streams
+// K through a `stages`-deep cp.async pipeline of kStageBlocks K-blocks each.
+//
+// Host/device header without CUDA includes (g++-safe).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_TILE_CONFIG_H_
+#define MXFP4_GPU_GEMM_INTERNAL_TILE_CONFIG_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/hip_runtime.h"
+#include "mxfp4/gpu/platform/vendor.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// K-blocks (32 elements each) per pipeline stage.
+inline constexpr int kStageBlocks = 8;
+// Weight scales are staged in shared memory as fp32 in phases of at most this
+// many K-blocks (a multiple of kStageBlocks).
+inline constexpr int kMaxScalePhaseBlocks = 64;
+// Per-thread register batch used to load one scale phase (see the kernel).
+inline constexpr int kMaxScaleLoadsPerThread = 32;
+
+// Where A comes from.
+enum class ASource : int {
+  kFusedBf16 = 0,     // bf16 A streamed by the GEMM and quantized per stage in the CTA
+  kPrequantized = 1,  // E4M3(value/2) bytes + fp32 scales written by QuantizeAOperand
+};
+
+// TileConfigId: every compiled tile configuration. Names: <A source>_n<block_n>_m<block_m>.
+enum class TileConfigId : int {
+  kFusedN64M8 = 0,
+  kFusedN64M16,
+  kFusedN64M32,
+  kFusedN64M64,
+  kPrequantN64M64,
+  kPrequantN128M64,
+  kPrequantN128M128,
+  kCount,
+};
+
+struct TileConfigDesc {
+  int warps_n;
+  int warps_m;
+  int frags_n;
+  int frags_m;
+  int stages;
+  ASource a_source;
+  const char* name;
+
+  MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m; }
+  MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
+  MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
+};
+
+MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
+  switch (id) {
+    case TileConfigId::kFusedN64M8:
+      return {4, 1, 1, 1, 4, ASource::kFusedBf16, "fused_n64_m8"};
+    case TileConfigId::kFusedN64M16:
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, "fused_n64_m16"};
+    case TileConfigId::kFusedN64M32:
+      return {4, 1, 1, 4, 3, ASource::kFusedBf16, "fused_n64_m32"};
+    case TileConfigId::kFusedN64M64:
+      return {4, 2, 1, 4, 2, ASource::kFusedBf16, "fused_n64_m64"};
+    case TileConfigId::kPrequantN64M64:
+      return {4, 2, 1, 4, 4, ASource::kPrequantized, "prequant_n64_m64"};
+    case TileConfigId::kPrequantN128M64:
+      return {4, 2, 2, 4, 3, ASource::kPrequantized, "prequant_n128_m64"};
+    case TileConfigId::kPrequantN128M128:
+      return {4, 2, 2, 8, 3, ASource::kPrequantized, "prequant_n128_m128"};
+    default:
+      return {0, 0, 0, 0, 0, ASource::kFusedBf16, "invalid"};
+  }
+}
+
+// SmemPlan: byte offsets of a CTA's dynamic shared memory.
+struct SmemPlan {
+  uint32_t b_stages = 0;   // [stages][kStageBlocks][block_n][16 B] packed E2M1 weights
+  uint32_t a_stages = 0;   // fused: [stages][kStageBlocks][block_m][64 B] bf16;
+                           // prequantized: [stages][kStageBlocks][block_m][32 B] E4M3
+  uint32_t a_scales = 0;   // prequantized only: [stages][kStageBlocks][block_m] fp32
+  uint32_t a_ops = 0;      // fused only: [kStageBlocks][block_m][32 B] E4M3 of this stage
+  uint32_t a_op_scales = 0;  // fused only: [kStageBlocks][block_m] fp32
+  uint32_t b_scales = 0;   // [phase_blocks][block_n] fp32 (row-paired, see kernel)
+  uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
+  uint32_t total = 0;
+  int phase_blocks = 0;
+};
+
+MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) & ~127u; }
+
+// MakeSmemPlan(): the layout for a CTA that accumulates at most
+// `blocks_per_split` K-blocks.
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split) {
+  SmemPlan p;
+  const uint32_t bn = static_cast<uint32_t>(c.block_n());
+  const uint32_t bm = static_cast<uint32_t>(c.block_m());
+  const uint32_t stages = static_cast<uint32_t>(c.stages);
+  uint32_t off = 0;
+  p.b_stages = off;
+  off = AlignSmem(off + stages * kStageBlocks * bn * 16u);
+  p.a_stages = off;
+  if (c.a_source == ASource::kFusedBf16) {
+    off = AlignSmem(off + stages * kStageBlocks * bm * 64u);
+  } else {
+    off = AlignSmem(off + stages * kStageBlocks * bm * 32u);
+    p.a_scales = off;
+    off = AlignSmem(off + stages * kStageBlocks * bm * 4u);
+  }
+  const uint32_t stage_area = off;
+  if (c.a_source == ASource::kFusedBf16) {
+    p.a_ops = off;
+    off = AlignSmem(off + kStageBlocks * bm * 32u);
+    p.a_op_scales = off;
+    off = AlignSmem(off + kStageBlocks * bm * 4u);
+  }
+  int rounded = (blocks_per_split + kStageBlocks - 1) / kStageBlocks * kStageBlocks;
+  if (rounded < kStageBlocks) rounded = kStageBlocks;
+  p.phase_blocks = rounded < kMaxScalePhaseBlocks ? rounded : kMaxScalePhaseBlocks;
+  p.b_scales = off;
+  off = AlignSmem(off + static_cast<uint32_t>(p.phase_blocks) * bn * 4u);
+  const uint32_t c_bytes = bm * (bn + 4u) * 4u;
+  if (c_bytes <= stage_area) {
+    p.c_tile = 0;
+  } else {
+    p.c_tile = off;
+    off = AlignSmem(off + c_bytes);
+  }
+  p.total = off;
+  return p;
+}
+
+// GemmKernelArgs: everything a tile kernel reads (passed by value).
+struct GemmKernelArgs {
+  // A, fused source: (m, k) bf16 row-major, 16-byte aligned.
+  const uint16_t* a_bf16 = nullptr;
+  // A, prequantized source: (a_rows_padded, k) E4M3 bytes and
+  // [k/32][a_rows_padded] fp32 scales (QuantizeAOperand's output).
+  const uint8_t* a_e4m3 = nullptr;
+  const float* a_scales = nullptr;
+  int32_t a_rows_padded = 0;
+  // B: packed E2M1 (natural (n, k/2) or preshuffled16x16) + E8M0 scales
+  // (natural (n, k/32) or shuffled16).
+  const uint8_t* b_data = nullptr;
+  const uint8_t* b_scales = nullptr;
+  int32_t b_preshuffled = 0;
+  int32_t b_scales_shuffled16 = 0;
+  int32_t m = 0;
+  int32_t n = 0;
+  int32_t k = 0;
+  // K-split: split z accumulates blocks [z * blocks_per_split, ...) clipped to
+  // k/32; splits CTAs of one tile form a cluster and reduce in split order.
+  int32_t blocks_per_split = 0;
+  int32_t splits = 1;
+  // Output (m, n) row-major, bf16 bits or fp32.
+  void* c = nullptr;
+  int32_t c_fp32 = 0;
+  int32_t c_vector_ok = 0;  // n % 4 == 0 (and c aligned): 4-wide stores
+};
+
+// ---------------------------------------------------------------- raw launchers
+// Arguments are validated by gemm.cc. Each returns the launch's hipError_t.
+
+// One kernel: A quantized inside the GEMM (config must have ASource::kFusedBf16).
+// args.splits must be 1.
+hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
+                                hipStream_t stream);
+
+// One kernel: A quantized inside the GEMM, K split over `args.splits` CTAs of a
+// thread-block cluster that reduce in split order (1 <= splits <= 8).
+hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId config,
+                                  hipStream_t stream);
+
+// Two kernels: QuantizeAOperand into (a_e4m3, a_scales), then the tile GEMM on
+// the prequantized operand (programmatic dependent launch: the GEMM streams B
+// while the quantizer runs). 1 <= splits <= 8.
+hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
+                                  hipStream_t stream);
+
+// The A-operand quantizer alone (used by LaunchGemmQuantThenMma; exposed for
+// tests): rows [0, m) of bf16 A quantized (EVEN) to E4M3(value/2) bytes
+// (rows_padded, k) and fp32 scales [k/32][rows_padded]; rows m..rows_padded-1
+// are written as zeros.
+hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
+                                  uint8_t* a_e4m3, float* a_scales, hipStream_t stream);
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_TILE_CONFIG_H_

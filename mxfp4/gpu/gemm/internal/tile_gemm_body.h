@@ -1,0 +1,428 @@
+// File: mxfp4/gpu/gemm/internal/tile_gemm_body.h
+//
+// The CTA body shared by the three GEMM paths' kernels (docs/paths.md). Each
+// path's .cu.cc wraps it in its own __global__ with its template switches.
+//
+// Accumulation contract "block_fma" (docs/accumulation.md; spec:
+// shared/spec/gpu-design.md): for each output (m, n) and K-block g in
+// increasing order, P = MmaE4m3ZeroAcc(...) (exact), s = sa * sb (one fp32
+// multiply), acc = fmaf(P, s, acc) from +0.0f. With a K-split, the splits of
+// one tile are the CTAs of one thread-block cluster; each accumulates its
+// blocks from +0.0f, then each CTA reduces a slice of the tile by reading all
+// partials through distributed shared memory in split order:
+// ((p0 + p1) + p2) + ... - no atomics, no workspace, identical bits every run.
+//
+// Per CTA: (blockIdx.x, blockIdx.y, blockIdx.z) = (N tile, M tile, split).
+//   prologue: cp.async the first stages of B (and of A), load the first phase
+//             of weight scales (as fp32, to shared memory);
+//   stage s:  wait, barrier, prefetch stage s + stages - 1, [fused: quantize
+//             this stage's bf16 A into E4M3 operands, barrier], MMA the
+//             stage's K-blocks;
+//   epilogue: fp32 tile to shared memory, [cluster reduction], bf16 RNE or
+//             fp32 stores.
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_TILE_GEMM_BODY_H_
+#define MXFP4_GPU_GEMM_INTERNAL_TILE_GEMM_BODY_H_
+
+#include <cooperative_groups.h>
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/mma_e4m3.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Shuffled16ScaleOffsetDevice(): mxfp4::Shuffled16ScaleOffset (core/layouts.h)
+// for device code; sn = groups padded to a multiple of 8.
+MXFP4_DEVICE_INLINE int64_t Shuffled16ScaleOffsetDevice(int64_t r, int64_t g, int64_t sn) {
+  return (r / 32) * 32 * sn + (g / 8) * 256 + (g % 4) * 64 + (r % 16) * 4 + ((g / 4) % 2) * 2 +
+         (r / 16) % 2;
+}
+
+// Position of weight row `row` (0..block_n-1) in a block's fp32 scale row:
+// rows r and r + 8 of each 16-row fragment are adjacent, so a lane reads the
+// scales of its two MMA rows with one 8-byte load.
+MXFP4_DEVICE_INLINE int PairedScalePosition(int row) {
+  return (row & ~15) + ((row & 7) << 1) + ((row >> 3) & 1);
+}
+
+template <TileConfigId kId, bool kClusterSplit, bool kWaitForPrecedingGrid>
+MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  constexpr int kWarpsN = kCfg.warps_n;
+  constexpr int kFragsN = kCfg.frags_n;
+  constexpr int kFragsM = kCfg.frags_m;
+  constexpr int kStages = kCfg.stages;
+  constexpr int kThreads = kCfg.threads();
+  constexpr int kBlockN = kCfg.block_n();
+  constexpr int kBlockM = kCfg.block_m();
+  constexpr bool kFused = kCfg.a_source == ASource::kFusedBf16;
+  constexpr int kSB = kStageBlocks;
+  static_assert(kStages >= 2, "pipeline needs two stages");
+  static_assert((kSB * kBlockN) % kThreads == 0, "B stage chunks must divide the CTA");
+
+  extern __shared__ __align__(128) unsigned char smem[];
+  const SmemPlan plan = MakeSmemPlan(kCfg, p.blocks_per_split);
+  unsigned char* const b_stages = smem + plan.b_stages;
+  unsigned char* const a_stages = smem + plan.a_stages;
+  float* const a_stage_scales = reinterpret_cast<float*>(smem + plan.a_scales);
+  unsigned char* const a_ops = smem + plan.a_ops;
+  float* const a_op_scales = reinterpret_cast<float*>(smem + plan.a_op_scales);
+  float* const b_scales = reinterpret_cast<float*>(smem + plan.b_scales);
+
+  const int tid = static_cast<int>(threadIdx.x);
+  const int lane = tid & 31;
+  const int warp = tid >> 5;
+  const int gid = lane >> 2;
+  const int tig = lane & 3;
+  const int warp_n = warp % kWarpsN;
+  const int warp_m = warp / kWarpsN;
+  const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
+  const int m0 = static_cast<int>(blockIdx.y) * kBlockM;
+  const int groups = p.k >> 5;
+  const int g_begin = min(static_cast<int>(blockIdx.z) * p.blocks_per_split, groups);
+  const int g_end = min(g_begin + p.blocks_per_split, groups);
+  const int num_blocks = g_end - g_begin;
+  const int num_stages = (num_blocks + kSB - 1) / kSB;
+  const int64_t b_row_bytes = p.k >> 1;
+
+  // ------------------------------------------------------------ loaders
+  auto load_b_stage = [&](int s) {
+    unsigned char* dst = b_stages + (s % kStages) * (kSB * kBlockN * 16);
+    const int gs = g_begin + s * kSB;
+    const int nb = min(kSB, g_end - gs);
+#pragma unroll
+    for (int i = 0; i < kSB * kBlockN / kThreads; ++i) {
+      const int c = tid + i * kThreads;
+      // Preshuffled: consecutive lanes take consecutive rows of one block
+      // (256 contiguous bytes per 16 rows); natural: consecutive blocks of a row.
+      const int row = p.b_preshuffled ? c % kBlockN : c / kSB;
+      const int j = p.b_preshuffled ? c / kBlockN : c % kSB;
+      if (j < nb) {
+        const int n = n0 + row;
+        const int g = gs + j;
+        const unsigned char* src = p.b_data;
+        uint32_t bytes = 0;
+        if (n < p.n) {
+          bytes = 16;
+          src = p.b_preshuffled
+                    ? p.b_data + static_cast<int64_t>(n >> 4) * 16 * b_row_bytes +
+                          static_cast<int64_t>(g >> 1) * 512 + (g & 1) * 256 + (n & 15) * 16
+                    : p.b_data + static_cast<int64_t>(n) * b_row_bytes + static_cast<int64_t>(g) * 16;
+        }
+        CpAsync16(SharedAddress(dst + (j * kBlockN + row) * 16), src, bytes);
+      }
+    }
+  };
+
+  auto load_a_stage = [&](int s) {
+    const int buf = s % kStages;
+    const int gs = g_begin + s * kSB;
+    const int nb = min(kSB, g_end - gs);
+    if constexpr (kFused) {
+      unsigned char* dst = a_stages + buf * (kSB * kBlockM * 64);
+      constexpr int kChunks = kSB * kBlockM * 4;  // 16-byte quarters of a block row
+#pragma unroll
+      for (int i = 0; i < (kChunks + kThreads - 1) / kThreads; ++i) {
+        const int c = tid + i * kThreads;
+        const int row = c / (kSB * 4);
+        const int j = (c / 4) % kSB;
+        const int quarter = c & 3;
+        if (c < kChunks && j < nb) {
+          const int m = m0 + row;
+          const uint16_t* src = p.a_bf16;
+          uint32_t bytes = 0;
+          if (m < p.m) {
+            bytes = 16;
+            src = p.a_bf16 + static_cast<int64_t>(m) * p.k + static_cast<int64_t>(gs + j) * 32 +
+                  quarter * 8;
+          }
+          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * 64 + quarter * 16), src, bytes);
+        }
+      }
+    } else {
+      unsigned char* dst = a_stages + buf * (kSB * kBlockM * 32);
+      constexpr int kChunks = kSB * kBlockM * 2;
+#pragma unroll
+      for (int i = 0; i < (kChunks + kThreads - 1) / kThreads; ++i) {
+        const int c = tid + i * kThreads;
+        const int row = c / (kSB * 2);
+        const int j = (c / 2) % kSB;
+        const int half = c & 1;
+        if (c < kChunks && j < nb) {
+          const unsigned char* src = p.a_e4m3 + static_cast<int64_t>(m0 + row) * p.k +
+                                     static_cast<int64_t>(gs + j) * 32 + half * 16;
+          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * 32 + half * 16), src, 16);
+        }
+      }
+      float* sdst = a_stage_scales + buf * (kSB * kBlockM);
+      constexpr int kScaleChunks = kSB * kBlockM / 4;
+#pragma unroll
+      for (int i = 0; i < (kScaleChunks + kThreads - 1) / kThreads; ++i) {
+        const int c = tid + i * kThreads;
+        const int j = c / (kBlockM / 4);
+        const int q = c % (kBlockM / 4);
+        if (c < kScaleChunks && j < nb) {
+          const float* src =
+              p.a_scales + static_cast<int64_t>(gs + j) * p.a_rows_padded + m0 + q * 4;
+          CpAsync16(SharedAddress(sdst + j * kBlockM + q * 4), src, 16);
+        }
+      }
+    }
+  };
+
+  // Weight scales of one phase -> fp32 in shared memory. All loads of the
+  // phase are issued before any is used (one memory latency per phase).
+  auto load_b_scales = [&](int phase) {
+    const int pg0 = g_begin + phase * plan.phase_blocks;
+    const int pnb = min(plan.phase_blocks, g_end - pg0);
+    const int total = pnb * kBlockN;
+    const int64_t padded_groups = (groups + 7) & ~7;
+    constexpr int kLoads = kMaxScaleLoadsPerThread;
+    static_assert(kMaxScalePhaseBlocks * kBlockN <= kLoads * kThreads,
+                  "one register batch must cover a scale phase");
+    uint32_t bytes[kLoads];
+#pragma unroll
+    for (int u = 0; u < kLoads; ++u) {
+      const int idx = tid + u * kThreads;
+      const int row = p.b_scales_shuffled16 ? idx % kBlockN : idx / max(pnb, 1);
+      const int j = p.b_scales_shuffled16 ? idx / kBlockN : idx % max(pnb, 1);
+      const int n = n0 + row;
+      bytes[u] = 0;
+      if (idx < total && n < p.n) {
+        const int64_t g = pg0 + j;
+        const int64_t off = p.b_scales_shuffled16
+                                ? Shuffled16ScaleOffsetDevice(n, g, padded_groups)
+                                : static_cast<int64_t>(n) * groups + g;
+        bytes[u] = __ldg(p.b_scales + off);
+      }
+    }
+#pragma unroll
+    for (int u = 0; u < kLoads; ++u) {
+      const int idx = tid + u * kThreads;
+      if (idx < total) {
+        const int row = p.b_scales_shuffled16 ? idx % kBlockN : idx / pnb;
+        const int j = p.b_scales_shuffled16 ? idx / kBlockN : idx % pnb;
+        b_scales[j * kBlockN + PairedScalePosition(row)] = quant::E8m0ToFloat(bytes[u]);
+      }
+    }
+  };
+
+  // Fused A: quantize the stage's bf16 blocks into E4M3(value/2) operands.
+  // A quad of lanes owns one (row, block); the 8 quads of a warp share the
+  // block index, so the shuffles inside never diverge.
+  auto quantize_a_stage = [&](int s) {
+    if constexpr (kFused) {
+      const unsigned char* raw = a_stages + (s % kStages) * (kSB * kBlockM * 64);
+      const int nb = min(kSB, g_end - (g_begin + s * kSB));
+      constexpr int kItems = kSB * kBlockM;
+      constexpr int kQuads = kThreads / 4;
+      static_assert(kItems % kQuads == 0 && kBlockM % 8 == 0, "quads must tile the stage");
+      const int quad = tid >> 2;
+      const int q = tid & 3;
+#pragma unroll
+      for (int i = 0; i < kItems / kQuads; ++i) {
+        const int item = quad + i * kQuads;
+        const int j = item / kBlockM;
+        const int row = item % kBlockM;
+        if (j < nb) {
+          const uint4 v = *reinterpret_cast<const uint4*>(raw + (j * kBlockM + row) * 64 + q * 16);
+          const uint32_t x[4] = {v.x, v.y, v.z, v.w};
+          const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
+          *reinterpret_cast<uint2*>(a_ops + (j * kBlockM + row) * 32 + q * 8) =
+              make_uint2(r.lo, r.hi);
+          if (q == 0) a_op_scales[j * kBlockM + row] = quant::E8m0ToFloat(r.scale);
+        }
+      }
+    }
+  };
+
+  // ------------------------------------------------------------ math
+  float acc[kFragsN][kFragsM][4];
+#pragma unroll
+  for (int f = 0; f < kFragsN; ++f) {
+#pragma unroll
+    for (int mt = 0; mt < kFragsM; ++mt) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) acc[f][mt][i] = 0.0f;
+    }
+  }
+
+  auto compute_stage = [&](int s) {
+    const int buf = s % kStages;
+    const int nb = min(kSB, g_end - (g_begin + s * kSB));
+    const unsigned char* bst = b_stages + buf * (kSB * kBlockN * 16);
+    const unsigned char* aops = kFused ? a_ops : a_stages + buf * (kSB * kBlockM * 32);
+    const float* ascales = kFused ? a_op_scales : a_stage_scales + buf * (kSB * kBlockM);
+    const float* bsc = b_scales + ((s * kSB) % plan.phase_blocks) * kBlockN;
+    const int ld_row = warp_n * kFragsN * 16 + (lane & 15);
+    const int ld_block = lane >> 4;
+#pragma unroll
+    for (int jp = 0; jp < kSB / 2; ++jp) {
+      if (2 * jp >= nb) break;
+      uint32_t w[kFragsN][4];
+#pragma unroll
+      for (int f = 0; f < kFragsN; ++f) {
+        LdMatrixX4(SharedAddress(bst + ((2 * jp + ld_block) * kBlockN + ld_row + f * 16) * 16),
+                   w[f]);
+      }
+#pragma unroll
+      for (int jj = 0; jj < 2; ++jj) {
+        const int j = 2 * jp + jj;
+        if (j >= nb) break;
+        uint32_t afrag[kFragsN][4];
+        float2 sb[kFragsN];
+#pragma unroll
+        for (int f = 0; f < kFragsN; ++f) {
+          const E4m3x8 r0 = Fp4x8ToE4m3(w[f][2 * jj], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+          const E4m3x8 r1 = Fp4x8ToE4m3(w[f][2 * jj + 1], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+          afrag[f][0] = r0.lo;
+          afrag[f][1] = r1.lo;
+          afrag[f][2] = r0.hi;
+          afrag[f][3] = r1.hi;
+          sb[f] = *reinterpret_cast<const float2*>(bsc + j * kBlockN +
+                                                   (warp_n * kFragsN + f) * 16 + gid * 2);
+        }
+#pragma unroll
+        for (int mt = 0; mt < kFragsM; ++mt) {
+          const int col = (warp_m * kFragsM + mt) * 8;
+          const uint2 bv =
+              *reinterpret_cast<const uint2*>(aops + (j * kBlockM + col + gid) * 32 + tig * 8);
+          const float2 sa =
+              *reinterpret_cast<const float2*>(ascales + j * kBlockM + col + 2 * tig);
+#pragma unroll
+          for (int f = 0; f < kFragsN; ++f) {
+            float d[4];
+            MmaE4m3ZeroAcc(afrag[f], bv.x, bv.y, d);
+            acc[f][mt][0] = __fmaf_rn(d[0], __fmul_rn(sb[f].x, sa.x), acc[f][mt][0]);
+            acc[f][mt][1] = __fmaf_rn(d[1], __fmul_rn(sb[f].x, sa.y), acc[f][mt][1]);
+            acc[f][mt][2] = __fmaf_rn(d[2], __fmul_rn(sb[f].y, sa.x), acc[f][mt][2]);
+            acc[f][mt][3] = __fmaf_rn(d[3], __fmul_rn(sb[f].y, sa.y), acc[f][mt][3]);
+          }
+        }
+      }
+    }
+  };
+
+  // ------------------------------------------------------------ pipeline
+  // B first (independent of any preceding kernel), then A.
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < num_stages) load_b_stage(s);
+  }
+  if (num_stages > 0) load_b_scales(0);
+  if constexpr (kWaitForPrecedingGrid) GridDependencyWait();
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) {
+    if (s < num_stages) load_a_stage(s);
+    CpAsyncCommit();
+  }
+
+  const int stages_per_phase = plan.phase_blocks / kSB;
+  for (int s = 0; s < num_stages; ++s) {
+    if (s > 0 && s % stages_per_phase == 0) {
+      __syncthreads();  // everyone is done with the previous phase's scales
+      load_b_scales(s / stages_per_phase);
+    }
+    CpAsyncWait<kStages - 2>();
+    __syncthreads();
+    if (s + kStages - 1 < num_stages) {
+      load_b_stage(s + kStages - 1);
+      load_a_stage(s + kStages - 1);
+    }
+    CpAsyncCommit();
+    if constexpr (kFused) {
+      quantize_a_stage(s);
+      __syncthreads();
+    }
+    compute_stage(s);
+  }
+  CpAsyncWait<0>();
+  __syncthreads();
+
+  // ------------------------------------------------------------ epilogue
+  constexpr int kCStride = kBlockN + 4;
+  float* const c_tile = reinterpret_cast<float*>(smem + plan.c_tile);
+#pragma unroll
+  for (int f = 0; f < kFragsN; ++f) {
+#pragma unroll
+    for (int mt = 0; mt < kFragsM; ++mt) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const int nl = (warp_n * kFragsN + f) * 16 + gid + (i >> 1) * 8;
+        const int ml = (warp_m * kFragsM + mt) * 8 + 2 * tig + (i & 1);
+        c_tile[ml * kCStride + nl] = acc[f][mt][i];
+      }
+    }
+  }
+
+  namespace cg = cooperative_groups;
+  const bool reduce_in_cluster = kClusterSplit && p.splits > 1;
+  int first_chunk = tid;
+  int chunk_step = kThreads;
+  if (reduce_in_cluster) {
+    cg::this_cluster().sync();
+    first_chunk = tid + static_cast<int>(blockIdx.z) * kThreads;
+    chunk_step = kThreads * p.splits;
+  } else {
+    __syncthreads();
+  }
+
+  constexpr int kChunksPerRow = kBlockN / 4;
+  for (int c = first_chunk; c < kBlockM * kChunksPerRow; c += chunk_step) {
+    const int ml = c / kChunksPerRow;
+    const int nl = (c % kChunksPerRow) * 4;
+    const int m = m0 + ml;
+    const int n = n0 + nl;
+    if (m >= p.m || n >= p.n) continue;
+    float4 v = *reinterpret_cast<const float4*>(c_tile + ml * kCStride + nl);
+    if (reduce_in_cluster) {
+      cg::cluster_group cluster = cg::this_cluster();
+      v = *cluster.map_shared_rank(reinterpret_cast<float4*>(c_tile + ml * kCStride + nl), 0);
+      for (int r = 1; r < p.splits; ++r) {
+        const float4 w =
+            *cluster.map_shared_rank(reinterpret_cast<float4*>(c_tile + ml * kCStride + nl), r);
+        v.x = __fadd_rn(v.x, w.x);
+        v.y = __fadd_rn(v.y, w.y);
+        v.z = __fadd_rn(v.z, w.z);
+        v.w = __fadd_rn(v.w, w.w);
+      }
+    }
+    const float vals[4] = {v.x, v.y, v.z, v.w};
+    const int64_t base = static_cast<int64_t>(m) * p.n + n;
+    if (p.c_fp32) {
+      float* out = static_cast<float*>(p.c) + base;
+      if (p.c_vector_ok) {
+        *reinterpret_cast<float4*>(out) = make_float4(CanonicalNan(vals[0]), CanonicalNan(vals[1]),
+                                                      CanonicalNan(vals[2]), CanonicalNan(vals[3]));
+      } else {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          if (n + i < p.n) out[i] = CanonicalNan(vals[i]);
+        }
+      }
+    } else {
+      uint16_t* out = static_cast<uint16_t*>(p.c) + base;
+      if (p.c_vector_ok) {
+        const uint32_t lo = FloatToBf16Bits(vals[0]) | (FloatToBf16Bits(vals[1]) << 16);
+        const uint32_t hi = FloatToBf16Bits(vals[2]) | (FloatToBf16Bits(vals[3]) << 16);
+        *reinterpret_cast<uint2*>(out) = make_uint2(lo, hi);
+      } else {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          if (n + i < p.n) out[i] = static_cast<uint16_t>(FloatToBf16Bits(vals[i]));
+        }
+      }
+    }
+  }
+  // Peers read this CTA's tile until they pass this barrier.
+  if (reduce_in_cluster) cg::this_cluster().sync();
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_TILE_GEMM_BODY_H_

@@ -1,0 +1,74 @@
+// File: mxfp4/gpu/gemm/quantize_a_operand_kernel.cu.cc
+//
+// QuantizeAOperand: the first kernel of path quant_then_mma (docs/paths.md).
+// bf16 A (m, k) -> EVEN-rule MXFP4, written directly in the form the tile GEMM
+// consumes: E4M3 bytes of value/2 (rows_padded, k) row-major and fp32 scales
+// 2^(S-127) transposed to [k/32][rows_padded], so a GEMM stage is a handful
+// of 16-byte cp.async copies. Padding rows are zeros. A quad of lanes owns
+// one 32-element block (16-byte loads, coalesced along K).
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/launch_util.h"
+#include "mxfp4/gpu/gemm/internal/mma_e4m3.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/platform/kernel_launch.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+constexpr int kQuantThreads = 256;
+
+__global__ void __launch_bounds__(kQuantThreads)
+    QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
+                           int32_t rows_padded, uint8_t* __restrict__ a_e4m3,
+                           float* __restrict__ a_scales) {
+  // The dependent GEMM may start its B prologue now; it waits for our
+  // completion (and memory flush) before touching A.
+  GridDependencyLaunchDependents();
+  const int groups = k >> 5;
+  const int64_t total_blocks = static_cast<int64_t>(rows_padded) * groups;
+  const int q = static_cast<int>(threadIdx.x) & 3;
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * (kQuantThreads / 4);
+  // Uniform trip count across the warp so the quad shuffles never diverge.
+  const int64_t first = static_cast<int64_t>(blockIdx.x) * (kQuantThreads / 4) +
+                        (static_cast<int>(threadIdx.x) >> 2);
+  const int64_t warp_first = first & ~int64_t{7};
+  for (int64_t base = warp_first; base < total_blocks; base += stride) {
+    const int64_t block = base + (first - warp_first);
+    const bool valid = block < total_blocks;
+    const int64_t row = valid ? block / groups : 0;
+    const int64_t g = valid ? block % groups : 0;
+    uint32_t x[4] = {0, 0, 0, 0};
+    if (valid && row < m) {
+      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
+      x[0] = v.x;
+      x[1] = v.y;
+      x[2] = v.z;
+      x[3] = v.w;
+    }
+    const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
+    if (valid) {
+      const bool real = row < m;
+      *reinterpret_cast<uint2*>(a_e4m3 + row * k + g * 32 + q * 8) =
+          real ? make_uint2(r.lo, r.hi) : make_uint2(0u, 0u);
+      if (q == 0) a_scales[g * rows_padded + row] = real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+    }
+  }
+}
+
+}  // namespace
+
+hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
+                                  uint8_t* a_e4m3, float* a_scales, hipStream_t stream) {
+  if (m <= 0 || k <= 0 || rows_padded < m || k % 32 != 0) return hipErrorInvalidValue;
+  const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
+  const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
+  const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
+  hipLaunchKernelGGL(QuantizeAOperandKernel, dim3(ctas), dim3(kQuantThreads), 0, stream, a, m, k,
+                     rows_padded, a_e4m3, a_scales);
+  return hipGetLastError();
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
