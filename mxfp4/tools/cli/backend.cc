@@ -2,10 +2,9 @@
 //
 // Backend selection for the `mxfp4` tool (see backend.h).
 //
-// The GPU GEMM API (mxfp4/gpu/gemm*.h) has not landed yet, so this build has
-// no GPU backend: GpuGemmUnavailableReason() says so, `--backend=gpu` is an
-// exit-2 error, and `--backend=auto` falls back to the emulator with a note.
-// When the API lands, only this file and the GPU call sites change.
+// Whether the GPU can be used is gpu_gemm.h's GpuGemmUnavailableReason(): a
+// binary built without nvcc has stub GPU libraries, and a machine may have no
+// (usable) GPU; both are reported in words, never as a crash.
 
 #include "mxfp4/tools/cli/backend.h"
 
@@ -14,13 +13,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "mxfp4/emu/reference_gemm.h"
+#include "mxfp4/tools/cli/gpu_gemm.h"
 
 namespace mxfp4::cli {
-
-std::string GpuGemmUnavailableReason() {
-  return "this binary has no GPU GEMM (the GPU GEMM API, mxfp4/gpu/gemm.h, is not built into "
-         "it yet)";
-}
 
 std::string EmulatorDescription(int num_threads) {
   const int threads =
@@ -36,10 +31,7 @@ absl::StatusOr<Backend> ResolveBackend(BackendRequest request, const char* comma
   Backend emulator{BackendKind::kEmulator, "emu", EmulatorDescription(0)};
   if (request == BackendRequest::kEmu) return emulator;
   const std::string reason = GpuGemmUnavailableReason();
-  if (reason.empty()) {
-    // Reached once the GPU GEMM API is wired in.
-    return Backend{BackendKind::kGpu, "gpu", "GPU"};
-  }
+  if (reason.empty()) return Backend{BackendKind::kGpu, "gpu", GpuDescription()};
   if (request == BackendRequest::kGpu) {
     return absl::FailedPreconditionError(absl::StrFormat(
         "--backend=gpu: cannot use the GPU: %s; use --backend=emu or --backend=auto", reason));

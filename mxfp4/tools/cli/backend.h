@@ -8,7 +8,7 @@
 //         the binary has no GPU GEMM, or no usable GPU is present;
 //   auto  the GPU when it can be used, else the emulator, saying so on stderr.
 // The reason strings are meant for users: they say what is missing and what
-// to do.
+// to do. The GPU calls themselves are in gpu_gemm.h.
 
 #ifndef MXFP4_TOOLS_CLI_BACKEND_H_
 #define MXFP4_TOOLS_CLI_BACKEND_H_
@@ -44,10 +44,6 @@ struct Backend {
   std::string name;         // "emu" or "gpu", for tables
   std::string description;  // "CPU emulator (avx2, 2 threads)" / "NVIDIA H200 (...)"
 };
-
-// GpuGemmUnavailableReason(): empty when the GPU GEMM can run here; otherwise
-// why not ("this binary has no GPU GEMM: ...", "no usable GPU: ...").
-std::string GpuGemmUnavailableReason();
 
 // ResolveBackend(): the backend for `request` (see the file comment). Notes
 // for kAuto's fallback go to io.err, prefixed with "mxfp4 <command>: note: ".

@@ -8,11 +8,14 @@
 // always quantized, natural or preshuffled, with natural or shuffled scales.
 // User guide: docs/cli.md.
 
+#include <algorithm>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "mxfp4/core/mxfp4_matrix.h"
@@ -24,6 +27,7 @@
 #include "mxfp4/tools/cli/backend.h"
 #include "mxfp4/tools/cli/choices.h"
 #include "mxfp4/tools/cli/flags.h"
+#include "mxfp4/tools/cli/gpu_gemm.h"
 #include "mxfp4/tools/cli/operand_io.h"
 #include "mxfp4/tools/commands/commands.h"
 
@@ -36,8 +40,15 @@ absl::Status Usage(const std::string& message) {
   return absl::InvalidArgumentError(message + " (see 'mxfp4 gemm --help')");
 }
 
+// The A operand: quantized, and (when given as bf16 values) its bf16 bits,
+// which is what the GPU GEMM takes.
+struct AOperand {
+  Mxfp4Matrix quantized;
+  std::optional<std::vector<uint16_t>> bf16;
+};
+
 // The A operand from --a (quantized here) or --a_data/--a_scales.
-absl::StatusOr<Mxfp4Matrix> ReadA(const std::string& a, const std::string& a_data,
+absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
                                   const std::string& a_scales, ScaleLayout a_scale_layout,
                                   ScaleRule rule, bool rule_given) {
   const bool real = !a.empty(), quantized = !a_data.empty() || !a_scales.empty();
@@ -52,8 +63,10 @@ absl::StatusOr<Mxfp4Matrix> ReadA(const std::string& a, const std::string& a_dat
                                    a_data.empty() ? "--a_data" : "--a_scales"));
     }
     if (rule_given) return Usage("--rule applies only to --a (A given as real values)");
-    return ReadMxfp4Matrix({"a_data", a_data, DataLayout::kNatural},
-                           {"a_scales", a_scales, a_scale_layout}, "A");
+    absl::StatusOr<Mxfp4Matrix> q = ReadMxfp4Matrix({"a_data", a_data, DataLayout::kNatural},
+                                                    {"a_scales", a_scales, a_scale_layout}, "A");
+    if (!q.ok()) return q.status();
+    return AOperand{*std::move(q), std::nullopt};
   }
   absl::StatusOr<RealMatrix> x = ReadRealMatrix("a", a);
   if (!x.ok()) return x.status();
@@ -63,7 +76,33 @@ absl::StatusOr<Mxfp4Matrix> ReadA(const std::string& a, const std::string& a_dat
   absl::StatusOr<Mxfp4Matrix> q = x->is_bf16() ? QuantizeBf16(x->bf16, x->rows, x->cols, options)
                                                : QuantizeFloat(x->f32, x->rows, x->cols, options);
   if (!q.ok()) return WithFlag("a", a, q.status());
-  return q;
+  AOperand operand{*std::move(q), std::nullopt};
+  if (x->is_bf16()) operand.bf16 = std::move(x->bf16);
+  return operand;
+}
+
+// GpuBlocker(): "" when the GPU GEMM computes exactly what was asked (bf16 A
+// quantized with EVEN, B scales natural or shuffled16, and the K-split the
+// GPU path plans equal to --k_splits' split); else why not.
+std::string GpuBlocker(const AOperand& a, ScaleRule rule, ScaleLayout b_scale_layout,
+                       const KSplit& k_split, int64_t k_splits, int64_t groups,
+                       const absl::StatusOr<gpu::GemmPlan>& plan) {
+  if (!a.bf16.has_value() || rule != ScaleRule::kEven) {
+    return "the GPU GEMM takes A as bf16 values (--a=A.npy of '<u2' bits) and quantizes it "
+           "itself with the EVEN rule";
+  }
+  if (b_scale_layout == ScaleLayout::kShuffled32) {
+    return "the GPU GEMM reads natural or shuffled16 B scales, not shuffled32";
+  }
+  if (k_splits > 8) return "the GPU GEMM splits K at most 8 ways";
+  if (!plan.ok()) return absl::StrCat("the GPU GEMM cannot run this shape: ", plan.status().message());
+  if (plan->split_boundaries != k_split.boundaries) {
+    return absl::StrFormat(
+        "the GPU path %s splits K as %s, but --k_splits=%d means %s", gpu::GemmPathName(plan->path),
+        KSplit::FromBoundaries(plan->split_boundaries).ToString(groups), k_splits,
+        k_split.ToString(groups));
+  }
+  return "";
 }
 
 // "--explain=ROW,COL" -> (row, col).
@@ -101,7 +140,10 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
       "scaled MFMA instructions (rounding inside one instruction per --mfma_rounding;\n"
       "unverified on hardware). --k_splits=S splits K into S ranges (multiples of the\n"
       "contract's step) accumulated separately and added in order.\n"
-      "The GPU computes block_fma only; other contracts always run on the emulator.");
+      "The GPU computes block_fma only, from bf16 A (--a, EVEN) and natural/shuffled16 B\n"
+      "scales, with its path's K-split; it is used only when that gives exactly the bits\n"
+      "asked for, so the output never depends on the backend. Other requests run on the\n"
+      "emulator (--backend=auto says so on stderr; --backend=gpu refuses them).");
   flags.AddString("a", &a, "A as real values: (M, K) bf16 bits or fp32.");
   flags.AddString("a_data", &a_data, "A quantized: packed FP4 (M, K/2) '|u1'.");
   flags.AddString("a_scales", &a_scales, "A's E8M0 scales '|u1' in --a_scale_layout.");
@@ -163,9 +205,10 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
     explain_at = *at;
   }
 
-  absl::StatusOr<Mxfp4Matrix> a_matrix =
+  absl::StatusOr<AOperand> a_operand =
       ReadA(a, a_data, a_scales, a_scale_layout, rule, flags.IsSet("rule"));
-  if (!a_matrix.ok()) return ReportError(kName, a_matrix.status(), io);
+  if (!a_operand.ok()) return ReportError(kName, a_operand.status(), io);
+  const Mxfp4Matrix* a_matrix = &a_operand->quantized;
   absl::StatusOr<Mxfp4Matrix> b_matrix =
       ReadMxfp4Matrix({"b_data", b_data, b_layout}, {"b_scales", b_scales, b_scale_layout}, "B");
   if (!b_matrix.ok()) return ReportError(kName, b_matrix.status(), io);
@@ -209,6 +252,31 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   absl::StatusOr<Backend> backend = ResolveBackend(request, kName, io);
   if (!backend.ok()) return ReportError(kName, backend.status(), io);
 
+  // On the GPU: only when it computes exactly the requested bits.
+  std::unique_ptr<GpuGemmSession> session;
+  if (backend->kind == BackendKind::kGpu) {
+    gpu::GemmOptions gpu_options;
+    gpu_options.split_k = static_cast<int>(std::min<int64_t>(k_splits, 8));
+    const std::string blocker =
+        GpuBlocker(*a_operand, rule, b_scale_layout, options.k_split, k_splits, k / kBlockSize,
+                   PlanGpuGemm(*b_matrix, m, gpu_options));
+    if (!blocker.empty()) {
+      if (backend_request == BackendRequest::kGpu) {
+        return ReportError(kName,
+                           absl::InvalidArgumentError(absl::StrFormat(
+                               "--backend=gpu: %s (use --backend=emu or auto)", blocker)),
+                           io);
+      }
+      io.err << "mxfp4 gemm: note: --backend=auto: using the CPU emulator because " << blocker
+             << "\n";
+    } else {
+      absl::StatusOr<std::unique_ptr<GpuGemmSession>> created =
+          GpuGemmSession::Create(*b_matrix, m, gpu_options);
+      if (!created.ok()) return ReportError(kName, created.status(), io);
+      session = *std::move(created);
+    }
+  }
+
   absl::StatusOr<Mxfp4View> a_view = a_matrix->view();
   absl::StatusOr<Mxfp4View> b_view = b_matrix->view();
   if (!a_view.ok()) return ReportError(kName, a_view.status(), io);
@@ -220,15 +288,19 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   absl::Status written;
   if (output_dtype == OutputDtype::kBf16) {
     std::vector<uint16_t> c(m * n);
-    if (absl::Status s = ReferenceGemmBf16(*a_view, *b_view, options, absl::MakeSpan(c)); !s.ok()) {
-      return ReportError(kName, s, io);
-    }
+    absl::Status s = session != nullptr
+                         ? session->Multiply(*a_operand->bf16, m, gpu::GemmOutputType::kBf16,
+                                             c.data())
+                         : ReferenceGemmBf16(*a_view, *b_view, options, absl::MakeSpan(c));
+    if (!s.ok()) return ReportError(kName, s, io);
     written = WithFlag("output", output, WriteNpy(output, NpyArray::FromU16({m, n}, c)));
   } else {
     std::vector<float> c(m * n);
-    if (absl::Status s = ReferenceGemm(*a_view, *b_view, options, absl::MakeSpan(c)); !s.ok()) {
-      return ReportError(kName, s, io);
-    }
+    absl::Status s = session != nullptr
+                         ? session->Multiply(*a_operand->bf16, m, gpu::GemmOutputType::kFp32,
+                                             c.data())
+                         : ReferenceGemm(*a_view, *b_view, options, absl::MakeSpan(c));
+    if (!s.ok()) return ReportError(kName, s, io);
     written = WithFlag("output", output, WriteNpy(output, NpyArray::FromF32({m, n}, c)));
   }
   if (!written.ok()) return ReportError(kName, written, io);

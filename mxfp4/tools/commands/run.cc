@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,10 +37,12 @@
 #include "mxfp4/emu/error_report.h"
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
+#include "mxfp4/gpu/gemm/gemm.h"
 #include "mxfp4/io/npy.h"
 #include "mxfp4/tools/cli/array_io.h"
 #include "mxfp4/tools/cli/backend.h"
 #include "mxfp4/tools/cli/flags.h"
+#include "mxfp4/tools/cli/gpu_gemm.h"
 #include "mxfp4/tools/cli/normal_generator.h"
 #include "mxfp4/tools/commands/commands.h"
 
@@ -103,7 +106,8 @@ struct RunOptions {
 
 struct ShapeResult {
   Shape shape;
-  std::string path;
+  std::string path;      // the GPU dispatch path whose contract the call computes
+  int splits = 1;        // its K-splits
   std::string backend;
   int64_t calls = 0;
   double seconds_per_call = 0.0;
@@ -159,12 +163,64 @@ absl::Status Dump(const std::string& dir, const Shape& s, absl::Span<const uint1
   return absl::OkStatus();
 }
 
+// The timed calls on the emulator: quantize A into preallocated buffers, then
+// the GEMM under `call`. Fixed count when --calls is given; else until 0.25 s
+// of calls, at most 5. Leaves the last call's C in *c.
+absl::Status EmulatorCalls(const Mxfp4View& b_call, absl::Span<const uint16_t> a, const Shape& s,
+                           const RunOptions& run, const GemmOptions& call,
+                           std::vector<uint16_t>* c, ShapeResult* result) {
+  QuantizeOptions quantize_a;
+  quantize_a.rule = ScaleRule::kEven;
+  quantize_a.num_threads = run.threads;
+  std::vector<uint8_t> a_data(s.m * s.k / 2), a_scales(s.m * (s.k / kBlockSize));
+  absl::StatusOr<Mxfp4View> a_view = Mxfp4View::Create(a_data, a_scales, Mxfp4Shape{s.m, s.k},
+                                                       DataLayout::kNatural, ScaleLayout::kNatural);
+  if (!a_view.ok()) return a_view.status();
+  using Clock = std::chrono::steady_clock;
+  double total = 0.0;
+  while (true) {
+    const Clock::time_point start = Clock::now();
+    if (absl::Status st = QuantizeBf16Into(a, s.m, s.k, quantize_a, absl::MakeSpan(a_data),
+                                           absl::MakeSpan(a_scales));
+        !st.ok()) {
+      return st;
+    }
+    if (absl::Status st = ReferenceGemmBf16(*a_view, b_call, call, absl::MakeSpan(*c));
+        !st.ok()) {
+      return st;
+    }
+    total += std::chrono::duration<double>(Clock::now() - start).count();
+    ++result->calls;
+    if (run.calls > 0 ? result->calls >= run.calls : (total >= 0.25 || result->calls >= 5)) break;
+  }
+  result->seconds_per_call = total / result->calls;
+  return absl::OkStatus();
+}
+
+// The calls on the GPU: B uploaded once, one call whose C is checked, then
+// the timed calls (L2 flushed before each, median; --calls or 50).
+absl::Status GpuCalls(const Mxfp4Matrix& b_call, absl::Span<const uint16_t> a, const Shape& s,
+                      const RunOptions& run, std::vector<uint16_t>* c, ShapeResult* result) {
+  absl::StatusOr<std::unique_ptr<GpuGemmSession>> session =
+      GpuGemmSession::Create(b_call, s.m, gpu::GemmOptions{});
+  if (!session.ok()) return session.status();
+  if (absl::Status st = (*session)->Multiply(a, s.m, gpu::GemmOutputType::kBf16, c->data());
+      !st.ok()) {
+    return st;
+  }
+  result->calls = run.calls > 0 ? run.calls : 50;
+  absl::StatusOr<double> seconds = (*session)->TimeCalls(s.m, static_cast<int>(result->calls));
+  if (!seconds.ok()) return seconds.status();
+  result->seconds_per_call = *seconds;
+  return absl::OkStatus();
+}
+
 absl::StatusOr<ShapeResult> RunShape(const Shape& s, const Backend& backend,
                                      const RunOptions& run) {
   ShapeResult result;
   result.shape = s;
   result.backend = backend.name;
-  result.path = "block_fma";
+  result.path = "block_fma";  // replaced by the GPU path's name when it plans one
 
   // 1. Inputs: one stream, A then B.
   NormalBf16Generator gen(run.seed);
@@ -180,41 +236,34 @@ absl::StatusOr<ShapeResult> RunShape(const Shape& s, const Backend& backend,
   if (!b_call.ok()) return b_call.status();
   if (!b_natural.ok()) return b_natural.status();
 
-  // 3. The timed calls: quantize A into preallocated buffers, then the GEMM.
-  QuantizeOptions quantize_a;
-  quantize_a.rule = ScaleRule::kEven;
-  quantize_a.num_threads = run.threads;
+  // 3. What a call runs: the GPU GEMM's plan for this shape (dispatch path and
+  // K-split; a pure host computation, so the emulator can follow it too).
+  absl::StatusOr<gpu::GemmPlan> plan = PlanGpuGemm(prepared->preshuffled, s.m, {});
   GemmOptions call;
   call.contract = Contract::kBlockFma;
   call.num_threads = run.threads;
-  std::vector<uint8_t> a_data(s.m * s.k / 2), a_scales(s.m * (s.k / kBlockSize));
-  std::vector<uint16_t> c(s.m * s.n);
-  const Mxfp4Shape a_shape{s.m, s.k};
-  absl::StatusOr<Mxfp4View> a_view =
-      Mxfp4View::Create(a_data, a_scales, a_shape, DataLayout::kNatural, ScaleLayout::kNatural);
-  if (!a_view.ok()) return a_view.status();
-
-  using Clock = std::chrono::steady_clock;
-  double total = 0.0;
-  while (true) {
-    const Clock::time_point start = Clock::now();
-    if (absl::Status st = QuantizeBf16Into(a, s.m, s.k, quantize_a, absl::MakeSpan(a_data),
-                                           absl::MakeSpan(a_scales));
-        !st.ok()) {
-      return st;
-    }
-    if (absl::Status st = ReferenceGemmBf16(*a_view, *b_call, call, absl::MakeSpan(c)); !st.ok()) {
-      return st;
-    }
-    total += std::chrono::duration<double>(Clock::now() - start).count();
-    ++result.calls;
-    // Fixed count when given; else until 0.25 s of calls, at most 5.
-    if (run.calls > 0 ? result.calls >= run.calls : (total >= 0.25 || result.calls >= 5)) break;
+  if (plan.ok()) {
+    result.path = gpu::GemmPathName(plan->path);
+    call.k_split = KSplit::FromBoundaries(plan->split_boundaries);
+  } else if (backend.kind == BackendKind::kGpu) {
+    return plan.status();
   }
-  result.seconds_per_call = total / result.calls;
+  result.splits = call.k_split.num_splits();
+
+  // The timed calls, then C.
+  std::vector<uint16_t> c(s.m * s.n);
+  if (backend.kind == BackendKind::kGpu) {
+    if (absl::Status st = GpuCalls(prepared->preshuffled, a, s, run, &c, &result); !st.ok()) {
+      return st;
+    }
+  } else if (absl::Status st = EmulatorCalls(*b_call, a, s, run, call, &c, &result); !st.ok()) {
+    return st;
+  }
 
   // 4a. The ideal result of the same operands (A quantized again, separately).
-  QuantizeOptions quantize_check = quantize_a;
+  QuantizeOptions quantize_check;
+  quantize_check.rule = ScaleRule::kEven;
+  quantize_check.num_threads = run.threads;
   absl::StatusOr<Mxfp4Matrix> a_check = QuantizeBf16(a, s.m, s.k, quantize_check);
   if (!a_check.ok()) return a_check.status();
   absl::StatusOr<Mxfp4View> a_check_view = a_check->view();
@@ -284,7 +333,9 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
       "contract, and print a table. Exit 1 if any check fails.",
       "Inputs: standard-normal bf16 from --seed, A (M, K) then B (N, K) from one stream\n"
       "(SplitMix64 + Box-Muller; the numpy equivalent is in docs/cli.md).\n"
-      "Columns: time/call = A quantization + GEMM (mean over the timed calls);\n"
+      "Columns: path, splits = the GPU dispatch path for the shape and its K-split (the\n"
+      "GPU GEMM's plan; the emulator computes exactly what that path computes);\n"
+      "time/call = A quantization + GEMM;\n"
       "max|C-ideal| = max abs error of the bf16 C against the ideal result (exact sum of\n"
       "the same MXFP4 operands); tol = every element within --atol + --rtol * |ideal|;\n"
       "bit-exact = C equals, bit for bit, an independent evaluation of the call's\n"
@@ -333,16 +384,20 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
       "  inputs    A (M, K), B (N, K): standard-normal bf16 from the seed (SplitMix64 + "
       "Box-Muller), A then B\n"
       "  offline   B quantized (EVEN), data preshuffled (16,16), scales shuffled16\n"
-      "  per call  quantize A (EVEN) + GEMM (block_fma contract), C in bf16; time/call = mean "
-      "over `calls`\n"
+      "  per call  quantize A (EVEN) + GEMM, C in bf16, under the block_fma contract of the GPU "
+      "path for the shape\n"
+      "            (path, K-splits: the GPU GEMM's plan; the emulator follows it); time/call: %s\n"
       "  checks    tol: |C - ideal| <= %g + %g * |ideal|, ideal = exact sum of the same MXFP4 "
       "operands\n"
       "            bit-exact: C == an independent block_fma evaluation (natural layouts, "
       "portable kernel)\n\n",
-      run.seed, backend->name, description, run.tolerance.atol, run.tolerance.rtol);
-  const char* kRowFormat = "%-18s %-10s %-7s %11s %6s %12s %10s %5s %9s\n";
-  io.out << absl::StrFormat(kRowFormat, "shape (MxNxK)", "path", "backend", "time/call", "calls",
-                            "max|C-ideal|", "max rel", "tol", "bit-exact");
+      run.seed, backend->name, description,
+      backend->kind == BackendKind::kGpu ? "median of `calls` calls, L2 flushed before each"
+                                         : "mean of `calls` calls (host clock)",
+      run.tolerance.atol, run.tolerance.rtol);
+  const char* kRowFormat = "%-16s %-15s %6s %-7s %11s %5s %12s %9s %4s %9s\n";
+  io.out << absl::StrFormat(kRowFormat, "shape (MxNxK)", "path", "splits", "backend", "time/call",
+                            "calls", "max|C-ideal|", "max rel", "tol", "bit-exact");
   io.out.flush();
 
   int failures = 0;
@@ -356,7 +411,8 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
           io);
     }
     io.out << absl::StrFormat(
-        kRowFormat, s.ToString(), r->path, r->backend, FormatTime(r->seconds_per_call),
+        kRowFormat, s.ToString(), r->path, absl::StrCat(r->splits), r->backend,
+        FormatTime(r->seconds_per_call),
         absl::StrCat(r->calls), absl::StrFormat("%.4g", r->max_abs_error),
         absl::StrFormat("%.3g", r->max_rel_error), r->outside_tolerance == 0 ? "ok" : "FAIL",
         r->bit_exact ? "yes" : "NO");
