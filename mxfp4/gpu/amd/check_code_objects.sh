@@ -14,12 +14,16 @@
 #   - fp32 mode is what the bit-exact contract needs: round to nearest even
 #     (.amdhsa_float_round_mode_32 0) and denormals kept (denorm_mode_32 3);
 #   - its MFMA instructions use at least N distinct OPSEL combinations (the
-#     scale-byte selection of the shuffled16 layout really happens in code).
+#     scale-byte selection of the shuffled16 layout really happens in code);
+#   - its ABI is what the host launches (gfx950_kernel_abi.h): exactly one
+#     kernel argument, by value, at offset 0, of ARG_BYTES bytes (the host's
+#     sizeof), 256-thread workgroups, wave64.
 #
 # Usage:
 #   check_code_objects.sh [--mode=gfx950|none] [--expect-failure]
-#       --spec=STEM:KERNEL[+KERNEL...]:INSTR[+INSTR...]:MIN_OPSEL ... -- FILES...
-#   INSTR may be "-" for none; MIN_OPSEL 0 disables that check.
+#       --spec=STEM:KERNEL[+KERNEL...]:INSTR[+INSTR...]:MIN_OPSEL[:ARG_BYTES] ... -- FILES...
+#   INSTR may be "-" for none; MIN_OPSEL 0 disables that check; without
+#   ARG_BYTES the ABI is not checked.
 # --mode=none (clang-22 absent): prints why and exits 0 (a skip), unless
 # MXFP4_REQUIRE_GFX950=1, which makes it a failure.
 # --expect-failure: exit 0 only if some check fails (the checker's self-test).
@@ -82,7 +86,7 @@ kernel_notes() {  # notes.txt kernel
 
 printf '%-48s %5s %5s %5s %6s %s\n' kernel mfma cvt vgpr opsel status
 for spec in "${specs[@]}"; do
-  IFS=: read -r stem kernels instrs min_opsel <<<"$spec"
+  IFS=: read -r stem kernels instrs min_opsel arg_bytes <<<"$spec"
   code="$(find_file "$stem" code.s)" || { fail "$stem: no $stem.code.s among the inputs"; continue; }
   kd="$(find_file "$stem" kd.s)" || { fail "$stem: no $stem.kd.s"; continue; }
   notes="$(find_file "$stem" notes.txt)" || { fail "$stem: no $stem.notes.txt"; continue; }
@@ -112,6 +116,19 @@ for spec in "${specs[@]}"; do
       v="$(awk -v f=".$field:" '$1 == f {print $2}' <<<"$meta")"
       [[ "$v" == 0 ]] || fail "$kernel: .$field is '${v:-missing}'"
     done
+    if [[ -n "${arg_bytes:-}" ]]; then
+      # The .args list: from ".args:" to the next key of the kernel's map.
+      args="$(awk '/^    \.args:/ {on = 1; next} on && /^    \.[a-z_]+:/ {exit} on {print}' <<<"$meta")"
+      n_args=$(grep -c -- "- \.offset:" <<<"$args")
+      want="$(printf '      - .offset: 0\n        .size: %s\n        .value_kind: by_value' "$arg_bytes")"
+      got="$(sed -E 's/:[[:space:]]+/: /' <<<"$args")"
+      [[ "$n_args" == 1 && "$got" == "$want" ]] ||
+        fail "$kernel: kernel arguments are not one $arg_bytes-byte struct by value: $(xargs <<<"$args")"
+      for kv in max_flat_workgroup_size:256 wavefront_size:64; do
+        v="$(awk -v f=".${kv%%:*}:" '$1 == f {print $2}' <<<"$meta")"
+        [[ "$v" == "${kv#*:}" ]] || fail "$kernel: .${kv%%:*} is '${v:-missing}', expected ${kv#*:}"
+      done
+    fi
     n_mfma=$(grep -cE "^[[:space:]]+v_mfma_scale_f32_16x16x128_f8f6f4" <<<"$body")
     n_cvt=$(grep -cE "^[[:space:]]+v_cvt_scalef32_pk_fp4_f32" <<<"$body")
     vgpr="$(awk '$1 == ".vgpr_count:" {print $2}' <<<"$meta")"
