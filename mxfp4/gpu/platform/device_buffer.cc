@@ -44,6 +44,9 @@ absl::Status DeviceBuffer::CopyFromHost(const void* host, size_t bytes) {
   }
   if (bytes == 0) return absl::OkStatus();
   MXFP4_HIP_RETURN_IF_ERROR(hipMemcpy(ptr_, host, bytes, hipMemcpyHostToDevice));
+  // hipMemcpy from pageable memory may return before the DMA has landed, and
+  // work on non-blocking streams does not wait for it: finish it here.
+  MXFP4_HIP_RETURN_IF_ERROR(hipDeviceSynchronize());
   return absl::OkStatus();
 }
 
@@ -53,6 +56,7 @@ absl::Status DeviceBuffer::CopyToHost(void* host, size_t bytes) const {
         absl::StrFormat("CopyToHost: %d bytes from a %d-byte device buffer", bytes, bytes_));
   }
   if (bytes == 0) return absl::OkStatus();
+  MXFP4_HIP_RETURN_IF_ERROR(hipDeviceSynchronize());  // see CopyFromHost
   MXFP4_HIP_RETURN_IF_ERROR(hipMemcpy(host, ptr_, bytes, hipMemcpyDeviceToHost));
   return absl::OkStatus();
 }
@@ -60,6 +64,10 @@ absl::Status DeviceBuffer::CopyToHost(void* host, size_t bytes) const {
 absl::Status DeviceBuffer::Fill(uint8_t value) {
   if (bytes_ == 0) return absl::OkStatus();
   MXFP4_HIP_RETURN_IF_ERROR(hipMemset(ptr_, value, bytes_));
+  // hipMemset on device memory is asynchronous to the host; non-blocking
+  // streams would not wait for it (a poisoned output could be re-poisoned
+  // after the kernel wrote it).
+  MXFP4_HIP_RETURN_IF_ERROR(hipDeviceSynchronize());
   return absl::OkStatus();
 }
 

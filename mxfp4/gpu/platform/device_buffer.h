@@ -42,10 +42,14 @@ class DeviceBuffer {
   }
   size_t size() const { return bytes_; }
 
-  // Synchronous copies of `bytes` (<= size()) at byte `offset` 0.
+  // Copies of `bytes` (<= size()) from the start of the buffer, complete on
+  // return with respect to every stream (they synchronize the device: for
+  // setup and checks, not for hot paths). hipMemcpy/hipMemset alone are not
+  // ordered with work on hipStreamNonBlocking streams such as DeviceStream's.
   absl::Status CopyFromHost(const void* host, size_t bytes);
   absl::Status CopyToHost(void* host, size_t bytes) const;
-  // Sets every byte to `value` (e.g. 0xAB to poison outputs before a kernel).
+  // Sets every byte to `value` (e.g. 0xAB to poison outputs before a kernel);
+  // complete on return, like the copies.
   absl::Status Fill(uint8_t value);
 
  private:
