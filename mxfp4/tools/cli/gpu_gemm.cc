@@ -52,9 +52,8 @@ class EventPair {
 
 std::string GpuGemmUnavailableReason() {
   if (!gpu::GpuBuildEnabled()) {
-    return absl::StrCat("this binary was built without GPU support (",
-                        gpu::GpuBuildDescription(),
-                        "; build where nvcc is installed to get the GPU GEMM)");
+    return "this binary was built without GPU support (build it where nvcc is installed to get "
+           "the GPU GEMM)";
   }
   // GpuAvailable()'s message already says what is missing ("no GPU device
   // found", "no usable GPU driver: ...").
@@ -133,9 +132,8 @@ absl::Status GpuGemmSession::Multiply(absl::Span<const uint16_t> a, int64_t m,
   }
   MXFP4_GPU_RETURN_IF_ERROR(a_.CopyFromHost(a.data(), a.size() * sizeof(uint16_t)));
   const gpu::GemmArgs args{a_.as<uint16_t>(), m, weight_.k, weight_, c_.get(), type};
-  MXFP4_GPU_RETURN_IF_ERROR(gpu::Gemm(args, stream_.get(),
-                                      gpu::GemmWorkspace{workspace_.get(), workspace_.size()},
-                                      options_));
+  MXFP4_GPU_RETURN_IF_ERROR(gpu::Gemm(
+      args, stream_.get(), gpu::GemmWorkspace{workspace_.get(), workspace_.size()}, options_));
   MXFP4_GPU_RETURN_IF_ERROR(stream_.Synchronize());
   const size_t item = type == gpu::GemmOutputType::kFp32 ? sizeof(float) : sizeof(uint16_t);
   return c_.CopyToHost(c_host, m * weight_.n * item);
@@ -148,8 +146,8 @@ absl::StatusOr<double> GpuGemmSession::TimeCalls(int64_t m, int calls) {
     if (!buffer.ok()) return buffer.status();
     flush_ = *std::move(buffer);
   }
-  const gpu::GemmArgs args{a_.as<uint16_t>(), m, weight_.k, weight_, c_.get(),
-                           gpu::GemmOutputType::kBf16};
+  const gpu::GemmArgs args{a_.as<uint16_t>(), m,        weight_.k,
+                           weight_,           c_.get(), gpu::GemmOutputType::kBf16};
   const gpu::GemmWorkspace ws{workspace_.get(), workspace_.size()};
   EventPair events;
   MXFP4_GPU_RETURN_IF_ERROR(events.Create());

@@ -51,8 +51,7 @@ class GpuGemmSession {
  public:
   // Create(): uploads `b` (natural or preshuffled data; natural or shuffled16
   // scales) and allocates A/C/workspace for up to `max_m` rows.
-  static absl::StatusOr<std::unique_ptr<GpuGemmSession>> Create(const Mxfp4Matrix& b,
-                                                                int64_t max_m,
+  static absl::StatusOr<std::unique_ptr<GpuGemmSession>> Create(const Mxfp4Matrix& b, int64_t max_m,
                                                                 const gpu::GemmOptions& options);
 
   // Plan(): what a call with `m` rows runs (path, tile, K-split boundaries).

@@ -49,8 +49,8 @@ struct AOperand {
 
 // The A operand from --a (quantized here) or --a_data/--a_scales.
 absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
-                                  const std::string& a_scales, ScaleLayout a_scale_layout,
-                                  ScaleRule rule, bool rule_given) {
+                               const std::string& a_scales, ScaleLayout a_scale_layout,
+                               ScaleRule rule, bool rule_given) {
   const bool real = !a.empty(), quantized = !a_data.empty() || !a_scales.empty();
   if (real == quantized) {
     return Usage(real ? "give A either as --a or as --a_data and --a_scales, not both"
@@ -95,12 +95,13 @@ std::string GpuBlocker(const AOperand& a, ScaleRule rule, ScaleLayout b_scale_la
     return "the GPU GEMM reads natural or shuffled16 B scales, not shuffled32";
   }
   if (k_splits > 8) return "the GPU GEMM splits K at most 8 ways";
-  if (!plan.ok()) return absl::StrCat("the GPU GEMM cannot run this shape: ", plan.status().message());
+  if (!plan.ok())
+    return absl::StrCat("the GPU GEMM cannot run this shape: ", plan.status().message());
   if (plan->split_boundaries != k_split.boundaries) {
-    return absl::StrFormat(
-        "the GPU path %s splits K as %s, but --k_splits=%d means %s", gpu::GemmPathName(plan->path),
-        KSplit::FromBoundaries(plan->split_boundaries).ToString(groups), k_splits,
-        k_split.ToString(groups));
+    return absl::StrFormat("the GPU path %s splits K as %s, but --k_splits=%d means %s",
+                           gpu::GemmPathName(plan->path),
+                           KSplit::FromBoundaries(plan->split_boundaries).ToString(groups),
+                           k_splits, k_split.ToString(groups));
   }
   return "";
 }
@@ -288,18 +289,18 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   absl::Status written;
   if (output_dtype == OutputDtype::kBf16) {
     std::vector<uint16_t> c(m * n);
-    absl::Status s = session != nullptr
-                         ? session->Multiply(*a_operand->bf16, m, gpu::GemmOutputType::kBf16,
-                                             c.data())
-                         : ReferenceGemmBf16(*a_view, *b_view, options, absl::MakeSpan(c));
+    absl::Status s =
+        session != nullptr
+            ? session->Multiply(*a_operand->bf16, m, gpu::GemmOutputType::kBf16, c.data())
+            : ReferenceGemmBf16(*a_view, *b_view, options, absl::MakeSpan(c));
     if (!s.ok()) return ReportError(kName, s, io);
     written = WithFlag("output", output, WriteNpy(output, NpyArray::FromU16({m, n}, c)));
   } else {
     std::vector<float> c(m * n);
-    absl::Status s = session != nullptr
-                         ? session->Multiply(*a_operand->bf16, m, gpu::GemmOutputType::kFp32,
-                                             c.data())
-                         : ReferenceGemm(*a_view, *b_view, options, absl::MakeSpan(c));
+    absl::Status s =
+        session != nullptr
+            ? session->Multiply(*a_operand->bf16, m, gpu::GemmOutputType::kFp32, c.data())
+            : ReferenceGemm(*a_view, *b_view, options, absl::MakeSpan(c));
     if (!s.ok()) return ReportError(kName, s, io);
     written = WithFlag("output", output, WriteNpy(output, NpyArray::FromF32({m, n}, c)));
   }

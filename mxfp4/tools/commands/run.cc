@@ -9,12 +9,16 @@
 //   2. offline: B quantized with the EVEN rule, data preshuffled (16,16) and
 //      scales shuffled16, as the original system kept its weights;
 //   3. per call (timed): quantize A (EVEN) and multiply on the best backend
-//      (GPU if usable, else the emulator) under the block_fma contract, bf16 out;
+//      (GPU if usable, else the emulator), bf16 out, under the block_fma
+//      contract with the K-split of the GPU dispatch path the GPU GEMM plans for
+//      the shape (PlanGemm is host-only, so the emulator computes exactly the
+//      bits that path computes on a GPU);
 //   4. checks: the call's C against the ideal result (exact sum of the same
 //      MXFP4 operands, emulator contract "ideal") within the contest tolerance,
 //      and bit-exactness against an independent evaluation of the contract
 //      (the emulator on natural layouts with the portable kernel, so neither
-//      the layouts nor the SIMD kernel of the call are reused).
+//      the layouts nor the SIMD kernel of the call are reused; on the GPU this
+//      is the GPU-vs-emulator check).
 // It prints a table and exits 1 if any check fails.
 
 #include <algorithm>
@@ -106,8 +110,8 @@ struct RunOptions {
 
 struct ShapeResult {
   Shape shape;
-  std::string path;      // the GPU dispatch path whose contract the call computes
-  int splits = 1;        // its K-splits
+  std::string path;  // the GPU dispatch path whose contract the call computes
+  int splits = 1;    // its K-splits
   std::string backend;
   int64_t calls = 0;
   double seconds_per_call = 0.0;
@@ -167,8 +171,8 @@ absl::Status Dump(const std::string& dir, const Shape& s, absl::Span<const uint1
 // the GEMM under `call`. Fixed count when --calls is given; else until 0.25 s
 // of calls, at most 5. Leaves the last call's C in *c.
 absl::Status EmulatorCalls(const Mxfp4View& b_call, absl::Span<const uint16_t> a, const Shape& s,
-                           const RunOptions& run, const GemmOptions& call,
-                           std::vector<uint16_t>* c, ShapeResult* result) {
+                           const RunOptions& run, const GemmOptions& call, std::vector<uint16_t>* c,
+                           ShapeResult* result) {
   QuantizeOptions quantize_a;
   quantize_a.rule = ScaleRule::kEven;
   quantize_a.num_threads = run.threads;
@@ -185,8 +189,7 @@ absl::Status EmulatorCalls(const Mxfp4View& b_call, absl::Span<const uint16_t> a
         !st.ok()) {
       return st;
     }
-    if (absl::Status st = ReferenceGemmBf16(*a_view, b_call, call, absl::MakeSpan(*c));
-        !st.ok()) {
+    if (absl::Status st = ReferenceGemmBf16(*a_view, b_call, call, absl::MakeSpan(*c)); !st.ok()) {
       return st;
     }
     total += std::chrono::duration<double>(Clock::now() - start).count();
@@ -348,7 +351,9 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
   flags.AddUint64("seed", &run.seed, "Seed of the input generator.");
   flags.AddEnum("backend", &backend_request, BackendRequestChoices(),
                 "auto: GPU if usable, else the emulator; emu; gpu (error without a GPU).");
-  flags.AddInt64("calls", &run.calls, "Timed calls per shape (0 = auto: until 0.25 s, at most 5).");
+  flags.AddInt64("calls", &run.calls,
+                 "Timed calls per shape (0 = auto: on the emulator until 0.25 s, at most 5;\n"
+                 "on the GPU 50, L2 flushed before each, median reported).");
   flags.AddInt64("threads", &threads, "Emulator threads (0 = all cores).");
   flags.AddString("dump_dir", &run.dump_dir,
                   "If set, write each shape's arrays into this (existing) directory as\n"
@@ -384,16 +389,19 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
       "  inputs    A (M, K), B (N, K): standard-normal bf16 from the seed (SplitMix64 + "
       "Box-Muller), A then B\n"
       "  offline   B quantized (EVEN), data preshuffled (16,16), scales shuffled16\n"
-      "  per call  quantize A (EVEN) + GEMM, C in bf16, under the block_fma contract of the GPU "
-      "path for the shape\n"
-      "            (path, K-splits: the GPU GEMM's plan; the emulator follows it); time/call: %s\n"
+      "  per call  quantize A (EVEN) + GEMM, C in bf16, under the block_fma contract of the "
+      "shape's\n"
+      "            GPU path (path, splits: the GPU GEMM's plan; the emulator computes the same "
+      "bits)\n"
+      "  time      %s\n"
       "  checks    tol: |C - ideal| <= %g + %g * |ideal|, ideal = exact sum of the same MXFP4 "
       "operands\n"
       "            bit-exact: C == an independent block_fma evaluation (natural layouts, "
       "portable kernel)\n\n",
       run.seed, backend->name, description,
-      backend->kind == BackendKind::kGpu ? "median of `calls` calls, L2 flushed before each"
-                                         : "mean of `calls` calls (host clock)",
+      backend->kind == BackendKind::kGpu
+          ? "per call: median of `calls` calls, each timed alone, L2 flushed before each"
+          : "per call: mean of `calls` calls (host clock)",
       run.tolerance.atol, run.tolerance.rtol);
   const char* kRowFormat = "%-16s %-15s %6s %-7s %11s %5s %12s %9s %4s %9s\n";
   io.out << absl::StrFormat(kRowFormat, "shape (MxNxK)", "path", "splits", "backend", "time/call",
@@ -412,10 +420,9 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
     }
     io.out << absl::StrFormat(
         kRowFormat, s.ToString(), r->path, absl::StrCat(r->splits), r->backend,
-        FormatTime(r->seconds_per_call),
-        absl::StrCat(r->calls), absl::StrFormat("%.4g", r->max_abs_error),
-        absl::StrFormat("%.3g", r->max_rel_error), r->outside_tolerance == 0 ? "ok" : "FAIL",
-        r->bit_exact ? "yes" : "NO");
+        FormatTime(r->seconds_per_call), absl::StrCat(r->calls),
+        absl::StrFormat("%.4g", r->max_abs_error), absl::StrFormat("%.3g", r->max_rel_error),
+        r->outside_tolerance == 0 ? "ok" : "FAIL", r->bit_exact ? "yes" : "NO");
     io.out.flush();
     if (!r->ok()) {
       ++failures;

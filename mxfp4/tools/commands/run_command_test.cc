@@ -7,8 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/gpu/gemm/gemm.h"
 #include "mxfp4/tools/cli/tool_test_util.h"
 
 namespace mxfp4::cli {
@@ -43,12 +47,35 @@ TEST(RunCommandTest, FailedCheckExitsOne) {
   EXPECT_THAT(r.out, HasSubstr("1 of 1 shape failed a check"));
 }
 
+// The default run covers the contest shapes, each row naming the GPU path and
+// K-split the GPU GEMM plans for it (the emulator follows that plan, e.g. the
+// split-K path for 16x2112x7168), and every check passes.
 TEST(RunCommandTest, DefaultRunCoversTheContestShapes) {
   ToolResult r = RunTool({"run", "--calls=1"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  for (const char* shape : {"4x2880x512", "16x2112x7168", "32x4096x512", "32x2880x512",
-                            "64x7168x2048", "256x3072x1536"}) {
-    EXPECT_THAT(r.out, ContainsRegex(std::string(shape) + " .* ok +yes")) << shape;
+  struct Shape {
+    int64_t m, n, k;
+  };
+  for (const Shape& s : std::vector<Shape>{{4, 2880, 512},
+                                           {16, 2112, 7168},
+                                           {32, 4096, 512},
+                                           {32, 2880, 512},
+                                           {64, 7168, 2048},
+                                           {256, 3072, 1536}}) {
+    const gpu::Mxfp4Weight weight{nullptr,
+                                  nullptr,
+                                  s.n,
+                                  s.k,
+                                  DataLayout::kPreshuffled16x16,
+                                  ScaleLayout::kShuffled16,
+                                  s.n * s.k / 2,
+                                  ScaleStorageBytes(ScaleLayout::kShuffled16, s.n, s.k / 32)};
+    absl::StatusOr<gpu::GemmPlan> plan = gpu::PlanGemm(s.m, weight);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    const std::string row = absl::StrCat(s.m, "x", s.n, "x", s.k, " +",
+                                         gpu::GemmPathName(plan->path), " +", plan->splits,
+                                         " +[a-z]+ .* ok +yes");
+    EXPECT_THAT(r.out, ContainsRegex(row)) << r;
   }
   EXPECT_THAT(r.out, HasSubstr("all checks passed (6 shapes)"));
 }
