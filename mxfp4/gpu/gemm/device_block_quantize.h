@@ -9,7 +9,7 @@
 // A 32-element block is held by a quad of 4 consecutive lanes, 8 elements
 // (16 bytes of bf16) each; lane q of the quad holds elements 8q .. 8q+7. That
 // is the unit of a 16-byte load and, for the GEMM, exactly the K-slice a lane
-// owns in the tensor-core fragment (see mma_e4m3.h).
+// owns in the tensor-core fragment (see internal/mma_ops.h).
 //
 // Rules mirrored from mxfp4/emu/internal/quantize_kernels.h:
 //   - max |x| as integer max of the bf16 bit patterns with the sign cleared
@@ -19,11 +19,12 @@
 //   - q = |x| * 2^(127 - S) in fp32 (2^-128 for the NaN scale 255);
 //   - E2M1 magnitude = round half to even onto {0,.5,1,1.5,2,3,4,6}, saturating
 //     at 6; NaN/Inf -> 6; the sign of x is always kept.
-// Two element encoders are provided: E2m1MagnitudeCode() (threshold compares,
-// the CPU's own formulation, for code outputs) and the GEMM's HalfE4m3 encoder
-// (magic-constant rounding, fewer instructions) whose byte is the E4M3
-// encoding of value/2. The test block_quantize_test checks the second against
-// the CPU on every bf16 input and every scale byte.
+// Element encoders: E2m1MagnitudeCode() (threshold compares, the CPU's own
+// formulation, for code outputs) and the GEMM's value/2 encoders (magic-
+// constant rounding, fewer instructions) whose output is the fp16 (HalfF16Pair)
+// or E4M3 (HalfE4m3Pair) encoding of value/2 - exact in both formats. The test
+// gemm_building_blocks_test checks them against the CPU on every bf16 input
+// and every scale byte.
 //
 // Device TUs only (nvcc / hip-clang).
 
@@ -39,6 +40,7 @@
 #endif
 
 #if defined(MXFP4_GPU_VENDOR_NVIDIA)
+#include <cuda_fp16.h>
 #include <cuda_fp8.h>
 #endif
 
@@ -132,6 +134,29 @@ MXFP4_DEVICE_INLINE uint32_t HalfE4m3Pair(uint32_t x0_bf16, uint32_t x1_bf16,
 #endif
 }
 
+// SignedHalfE2m1()
+// The signed value/2 of one quantized bf16 element (sign kept, -0 for small
+// negatives), given the block's HalfScaleReciprocal.
+MXFP4_DEVICE_INLINE float SignedHalfE2m1(uint32_t x_bf16, float half_reciprocal) {
+  const float h =
+      RoundHalfE2m1(__fmul_rn(__uint_as_float((x_bf16 & 0x7FFFu) << 16), half_reciprocal));
+  return __uint_as_float(__float_as_uint(h) | ((x_bf16 & 0x8000u) << 16));
+}
+
+// HalfF16Pair()
+// fp16 bits (first element in the low half) of the signed halves of two
+// quantized elements. Exact: {0, .25, .5, .75, 1, 1.5, 2, 3} are fp16 normals.
+MXFP4_DEVICE_INLINE uint32_t HalfF16Pair(uint32_t x0_bf16, uint32_t x1_bf16,
+                                         float half_reciprocal) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  const __half2 h = __floats2half2_rn(SignedHalfE2m1(x0_bf16, half_reciprocal),
+                                      SignedHalfE2m1(x1_bf16, half_reciprocal));
+  return *reinterpret_cast<const uint32_t*>(&h);
+#else
+#error "HalfF16Pair: AMD branch not written yet"
+#endif
+}
+
 // QuadBlockMaxAbsBits()
 // fp32 bits of max |x| over the 32 bf16 elements held by the quad (this
 // lane's 8 in `x`, four bf16 pairs, element 2i in the low half of x[i]).
@@ -151,6 +176,26 @@ MXFP4_DEVICE_INLINE uint32_t QuadBlockMaxAbsBits(const uint32_t x[4]) {
   m = max(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 2)));
 #endif
   return m << 16;
+}
+
+// QuantizedQuarterF16: this lane's 8 elements as fp16 of value/2 (h[i] holds
+// elements 8q + 2i (low half) and 8q + 2i + 1) and the block's scale byte.
+struct QuantizedQuarterF16 {
+  uint32_t h[4];
+  uint32_t scale;
+};
+
+// QuantizeQuarterToHalfF16()
+// EVEN-rule quantization of the quad's block to fp16 value/2; every lane of
+// the quad must call it (it shuffles within the quad), and all 32 lanes of
+// the warp must be active.
+MXFP4_DEVICE_INLINE QuantizedQuarterF16 QuantizeQuarterToHalfF16(const uint32_t x[4]) {
+  QuantizedQuarterF16 out;
+  out.scale = BlockScaleEven(QuadBlockMaxAbsBits(x));
+  const float half_reciprocal = HalfScaleReciprocal(out.scale);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) out.h[i] = HalfF16Pair(x[i] & 0xFFFFu, x[i] >> 16, half_reciprocal);
+  return out;
 }
 
 // QuantizedQuarter: this lane's 8 elements as E4M3 bytes of value/2 (byte i

@@ -60,13 +60,14 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
   switch (path) {
     case GemmPath::kFusedQuant:
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
-             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64;
+             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64 ||
+             id == TileConfigId::kFusedN64M16E4m3;
     case GemmPath::kSplitKSmallM:
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
-             id == TileConfigId::kFusedN64M32;
+             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M16E4m3;
     case GemmPath::kQuantThenMma:
       return id == TileConfigId::kPrequantN64M64 || id == TileConfigId::kPrequantN128M64 ||
-             id == TileConfigId::kPrequantN128M128;
+             id == TileConfigId::kPrequantN128M64E4m3;
     default:
       return false;
   }
@@ -85,8 +86,7 @@ TileConfigId DefaultTile(GemmPath path, int64_t m) {
       return TileConfigId::kFusedN64M32;
     default:
       if (m <= 64) return TileConfigId::kPrequantN64M64;
-      if (m <= 256) return TileConfigId::kPrequantN128M64;
-      return TileConfigId::kPrequantN128M128;
+      return TileConfigId::kPrequantN128M64;
   }
 }
 
@@ -226,7 +226,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
       MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
   if (plan.path == GemmPath::kQuantThenMma) {
     const size_t rows = static_cast<size_t>(m_tiles * cfg.block_m());
-    plan.workspace_bytes = AlignUp(rows * static_cast<size_t>(b.k), kWorkspaceAlign) +
+    plan.workspace_bytes = AlignUp(rows * static_cast<size_t>(b.k) * cfg.act_bytes(), kWorkspaceAlign) +
                            AlignUp(rows * static_cast<size_t>(groups) * 4, kWorkspaceAlign);
   }
   return plan;
@@ -323,10 +323,12 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
     case GemmPath::kQuantThenMma: {
       const int64_t rows = (args.m + plan->block_m - 1) / plan->block_m * plan->block_m;
       k.a_rows_padded = static_cast<int32_t>(rows);
-      k.a_e4m3 = static_cast<const uint8_t*>(workspace.data);
+      k.a_ops = static_cast<const uint8_t*>(workspace.data);
       k.a_scales = reinterpret_cast<const float*>(
           static_cast<const uint8_t*>(workspace.data) +
-          AlignUp(static_cast<size_t>(rows) * static_cast<size_t>(b.k), kWorkspaceAlign));
+          AlignUp(static_cast<size_t>(rows) * static_cast<size_t>(b.k) *
+                      GetTileConfig(*tile).act_bytes(),
+                  kWorkspaceAlign));
       MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream));
       break;
     }

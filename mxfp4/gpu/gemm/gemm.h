@@ -79,14 +79,14 @@ enum class GemmPath {
   // Pick by shape (the tuned thresholds of docs/paths.md).
   kAuto,
   // "fused_quant": one kernel; each CTA loads bf16 A rows and quantizes them
-  // in the GEMM, stage by stage, into E4M3 operands of mma.sync m16n8k32
-  // (swap AB: N on the MMA's 16-row side). No K-split. Chosen for K <= 512.
+  // in the GEMM, stage by stage, into fp16 operands of mma.sync m16n8k16
+  // (swap AB: N on the MMA's 16-row side). No K-split. Chosen for small K.
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 2..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
   // shared memory. Chosen for M <= 32, K > 512.
   kSplitKSmallM,
-  // "quant_then_mma": a quantizer kernel writes A once as E4M3 operands into
+  // "quant_then_mma": a quantizer kernel writes A once as fp16 operands into
   // the workspace, then the tensor-core GEMM (programmatic dependent launch,
   // optional cluster K-split). Chosen for larger M.
   kQuantThenMma,
@@ -99,7 +99,8 @@ struct GemmOptions {
   GemmPath path = GemmPath::kAuto;
   // K-split count for the paths that support it (1..8); 0 = choose by shape.
   int split_k = 0;
-  // Tile configuration by name (GemmPlan::tile, e.g. "prequant_n128_m64");
+  // Tile configuration by name (GemmPlan::tile, e.g. "prequant_n128_m64",
+  // or an "_e4m3" variant that uses the FP8 MMA instead of fp16);
   // empty = choose by shape. For tuning and benchmarks.
   std::string tile;
 };

@@ -111,12 +111,12 @@ TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {
 TEST(GemmApi, ForcedPathsAndTiles) {
   GemmOptions o;
   o.path = GemmPath::kQuantThenMma;
-  o.tile = "prequant_n128_m128";
+  o.tile = "prequant_n128_m64_e4m3";
   absl::StatusOr<GemmPlan> plan = PlanGemm(4, PreshuffledWeight(2880, 512), o);
   ASSERT_TRUE(plan.ok()) << plan.status();
-  EXPECT_EQ(plan->tile, "prequant_n128_m128");
+  EXPECT_EQ(plan->tile, "prequant_n128_m64_e4m3");
   EXPECT_EQ(plan->block_n, 128);
-  EXPECT_EQ(plan->block_m, 128);
+  EXPECT_EQ(plan->block_m, 64);
   o.tile = "fused_n64_m8";
   ExpectError(PlanGemm(4, PreshuffledWeight(2880, 512), o).status(),
               absl::StatusCode::kInvalidArgument, "cannot run path");

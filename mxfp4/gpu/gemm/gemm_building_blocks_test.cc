@@ -1,11 +1,13 @@
 // File: mxfp4/gpu/gemm/gemm_building_blocks_test.cc
 //
 // The GEMM's device building blocks in isolation, against the CPU:
-//   - the element quantizer of device_block_quantize.h on EVERY bf16 input and
-//     EVERY scale byte (2^24 cases) vs mxfp4::QuantizeElement;
-//   - one mma.sync m16n8k32 e4m3 tile with the weight LUT conversion vs the
-//     exact E2M1 dot product (random, all-max, alternating, cancelling and
-//     all-zero blocks: a zero sum must be +0.0, not -0.0);
+//   - the element quantizer of device_block_quantize.h (fp16 and E4M3 value/2
+//     encoders) on EVERY bf16 input and EVERY scale byte (2^24 cases) vs
+//     mxfp4::QuantizeElement;
+//   - one MMA tile with the weight conversion - fp16 (two chained mma.sync
+//     m16n8k16) and e4m3 (m16n8k32) - vs the exact E2M1 dot product (random,
+//     all-max, alternating, cancelling and all-zero blocks: a zero sum must
+//     be +0.0, not -0.0);
 //   - the standalone A-operand quantizer (QuantizeAOperand) vs
 //     mxfp4::QuantizeBf16 on wide-exponent and special inputs.
 // Skips without a GPU unless MXFP4_REQUIRE_GPU=1.
@@ -28,8 +30,22 @@
 namespace mxfp4::gpu {
 namespace {
 
-// E4M3 bytes of value/2 for E2M1 magnitude codes 0..7: 0, .25, .5, .75, 1, 1.5, 2, 3.
+// E4M3 bytes / fp16 bits of value/2 for E2M1 magnitude codes 0..7:
+// 0, .25, .5, .75, 1, 1.5, 2, 3.
 constexpr uint8_t kHalfE4m3[8] = {0x00, 0x28, 0x30, 0x34, 0x38, 0x3C, 0x40, 0x44};
+constexpr uint16_t kHalfF16[8] = {0x0000, 0x3400, 0x3800, 0x3A00, 0x3C00, 0x3E00, 0x4000, 0x4200};
+
+uint16_t HalfF16OfCode(uint8_t code) {
+  return static_cast<uint16_t>(kHalfF16[code & 7] | ((code & 8) ? 0x8000 : 0));
+}
+
+// Inverse of HalfF16OfCode (0xFF for bits it never produces).
+uint8_t CodeOfHalfF16(uint16_t bits) {
+  for (uint8_t c = 0; c < 16; ++c) {
+    if (HalfF16OfCode(c) == bits) return c;
+  }
+  return 0xFF;
+}
 
 uint8_t HalfE4m3OfCode(uint8_t code) {
   return static_cast<uint8_t>(kHalfE4m3[code & 7] | ((code & 8) ? 0x80 : 0));
@@ -52,20 +68,26 @@ uint8_t CodeOfHalfE4m3(uint8_t byte) {
 TEST(BuildingBlocks, ElementQuantizerOnEveryBf16AndScale) {
   MXFP4_SKIP_IF_NO_GPU();
   constexpr size_t kCount = size_t{1} << 24;
-  absl::StatusOr<DeviceBuffer> out = DeviceBuffer::Allocate(kCount);
-  ASSERT_TRUE(out.ok()) << out.status();
-  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeEveryElement(out->as<uint8_t>(), nullptr)));
+  absl::StatusOr<DeviceBuffer> out_f16 = DeviceBuffer::Allocate(kCount * 2);
+  absl::StatusOr<DeviceBuffer> out_e4m3 = DeviceBuffer::Allocate(kCount);
+  ASSERT_TRUE(out_f16.ok() && out_e4m3.ok());
+  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeEveryElement(
+      out_f16->as<uint16_t>(), out_e4m3->as<uint8_t>(), nullptr)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
-  std::vector<uint8_t> got(kCount);
-  ASSERT_OK(out->CopyToHost(got.data(), kCount));
+  std::vector<uint16_t> got_f16(kCount);
+  std::vector<uint8_t> got_e4m3(kCount);
+  ASSERT_OK(out_f16->CopyToHost(got_f16.data(), kCount * 2));
+  ASSERT_OK(out_e4m3->CopyToHost(got_e4m3.data(), kCount));
   int64_t mismatches = 0;
   for (uint32_t i = 0; i < kCount; ++i) {
     const uint16_t x = static_cast<uint16_t>(i & 0xFFFF);
     const uint8_t s = static_cast<uint8_t>(i >> 16);
-    const uint8_t want = HalfE4m3OfCode(QuantizeElement(Bf16ToFloat(x), s));
-    if (got[i] != want && ++mismatches <= 10) {
-      ADD_FAILURE() << "bf16 0x" << std::hex << x << " scale 0x" << int{s} << ": got 0x"
-                    << int{got[i]} << " want 0x" << int{want} << std::dec;
+    const uint8_t code = QuantizeElement(Bf16ToFloat(x), s);
+    if ((got_f16[i] != HalfF16OfCode(code) || got_e4m3[i] != HalfE4m3OfCode(code)) &&
+        ++mismatches <= 10) {
+      ADD_FAILURE() << "bf16 0x" << std::hex << x << " scale 0x" << int{s} << ": got f16 0x"
+                    << got_f16[i] << " e4m3 0x" << int{got_e4m3[i]} << ", want code 0x"
+                    << int{code} << std::dec;
     }
   }
   EXPECT_EQ(mismatches, 0);
@@ -101,8 +123,7 @@ Tile RandomTile(std::mt19937_64& rng, int pattern) {
   return t;
 }
 
-TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositive) {
-  MXFP4_SKIP_IF_NO_GPU();
+void CheckMmaTiles(bool f16) {
   std::mt19937_64 rng(77);
   constexpr int kPatterns = 6;
   constexpr int kPerPattern = 400;
@@ -121,7 +142,7 @@ TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositive) {
       }
     }
     for (int c = 0; c < 8; ++c) {
-      for (int k = 0; k < 32; ++k) x[(i * 8 + c) * 32 + k] = HalfE4m3OfCode(t.x_codes[c * 32 + k]);
+      for (int k = 0; k < 32; ++k) x[(i * 8 + c) * 32 + k] = t.x_codes[c * 32 + k];
     }
   }
   auto wd = DeviceBuffer::Allocate(w.size() * 4);
@@ -131,7 +152,7 @@ TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositive) {
   ASSERT_OK(wd->CopyFromHost(w.data(), w.size() * 4));
   ASSERT_OK(xd->CopyFromHost(x.data(), x.size()));
   ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchMmaTiles(
-      wd->as<uint32_t>(), xd->as<uint8_t>(), dd->as<float>(), kTiles, nullptr)));
+      wd->as<uint32_t>(), xd->as<uint8_t>(), dd->as<float>(), kTiles, f16, nullptr)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
   std::vector<float> d(size_t{kTiles} * 16 * 8);
   ASSERT_OK(dd->CopyToHost(d.data(), d.size() * 4));
@@ -146,7 +167,8 @@ TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositive) {
         const float want = static_cast<float>(dot4) * 0.25f;  // +0.0f for a zero sum
         const float got = d[(i * 16 + r) * 8 + c];
         if (FloatBits(got) != FloatBits(want) && ++mismatches <= 10) {
-          ADD_FAILURE() << "tile " << i << " (pattern " << i / kPerPattern << ") row " << r
+          ADD_FAILURE() << (f16 ? "f16" : "e4m3") << " tile " << i << " (pattern "
+                        << i / kPerPattern << ") row " << r
                         << " col " << c << ": got " << got << " (0x" << std::hex
                         << FloatBits(got) << ") want " << want << " (0x" << FloatBits(want)
                         << ")" << std::dec;
@@ -154,11 +176,20 @@ TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositive) {
       }
     }
   }
-  EXPECT_EQ(mismatches, 0);
+  EXPECT_EQ(mismatches, 0) << (f16 ? "f16" : "e4m3");
 }
 
-TEST(BuildingBlocks, QuantizeAOperandMatchesCpu) {
+TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositiveF16) {
   MXFP4_SKIP_IF_NO_GPU();
+  CheckMmaTiles(true);
+}
+
+TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositiveE4m3) {
+  MXFP4_SKIP_IF_NO_GPU();
+  CheckMmaTiles(false);
+}
+
+void CheckQuantizeAOperand(bool f16) {
   constexpr int32_t kM = 37, kRowsPadded = 64, kK = 480;
   std::mt19937_64 rng(5);
   std::normal_distribution<float> normal(0.0f, 1.0f);
@@ -175,16 +206,19 @@ TEST(BuildingBlocks, QuantizeAOperandMatchesCpu) {
     }
   }
   auto ad = DeviceBuffer::Allocate(a.size() * 2);
-  auto qd = DeviceBuffer::Allocate(size_t{kRowsPadded} * kK);
+  const size_t op_bytes = f16 ? 2 : 1;
+  auto qd = DeviceBuffer::Allocate(size_t{kRowsPadded} * kK * op_bytes);
   auto sd = DeviceBuffer::Allocate(size_t{kRowsPadded} * (kK / 32) * 4);
   ASSERT_TRUE(ad.ok() && qd.ok() && sd.ok());
   ASSERT_OK(ad->CopyFromHost(a.data(), a.size() * 2));
   ASSERT_OK(qd->Fill(0xAB));
   ASSERT_OK(sd->Fill(0xAB));
   ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeAOperand(
-      ad->as<uint16_t>(), kM, kK, kRowsPadded, qd->as<uint8_t>(), sd->as<float>(), nullptr)));
+      ad->as<uint16_t>(), kM, kK, kRowsPadded,
+      f16 ? gemm_internal::MmaOperands::kF16 : gemm_internal::MmaOperands::kE4m3, qd->as<uint8_t>(),
+      sd->as<float>(), nullptr)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
-  std::vector<uint8_t> q(size_t{kRowsPadded} * kK);
+  std::vector<uint8_t> q(size_t{kRowsPadded} * kK * op_bytes);
   std::vector<float> s(size_t{kRowsPadded} * (kK / 32));
   ASSERT_OK(qd->CopyToHost(q.data(), q.size()));
   ASSERT_OK(sd->CopyToHost(s.data(), s.size() * 4));
@@ -203,19 +237,31 @@ TEST(BuildingBlocks, QuantizeAOperandMatchesCpu) {
       }
     }
     for (int k = 0; k < kK; ++k) {
-      const uint8_t got = q[r * kK + k];
+      uint16_t got = q[(r * kK + k) * op_bytes];
+      if (f16) got = static_cast<uint16_t>(got | (q[(r * kK + k) * 2 + 1] << 8));
       if (r >= kM) {
-        if (got != 0 && ++bad <= 10) ADD_FAILURE() << "padding (" << r << ", " << k << ") = " << int{got};
+        if (got != 0 && ++bad <= 10) ADD_FAILURE() << "padding (" << r << ", " << k << ") = " << got;
         continue;
       }
       const uint8_t want = Fp4At(cpu->data.data() + r * (kK / 2), k);
-      if (CodeOfHalfE4m3(got) != want && ++bad <= 10) {
+      const uint8_t got_code = f16 ? CodeOfHalfF16(got) : CodeOfHalfE4m3(static_cast<uint8_t>(got));
+      if (got_code != want && ++bad <= 10) {
         ADD_FAILURE() << "element (" << r << ", " << k << ") bf16 0x" << std::hex << a[r * kK + k]
-                      << ": got byte 0x" << int{got} << " want code 0x" << int{want} << std::dec;
+                      << ": got 0x" << got << " want code 0x" << int{want} << std::dec;
       }
     }
   }
-  EXPECT_EQ(bad, 0);
+  EXPECT_EQ(bad, 0) << (f16 ? "f16" : "e4m3");
+}
+
+TEST(BuildingBlocks, QuantizeAOperandMatchesCpuF16) {
+  MXFP4_SKIP_IF_NO_GPU();
+  CheckQuantizeAOperand(true);
+}
+
+TEST(BuildingBlocks, QuantizeAOperandMatchesCpuE4m3) {
+  MXFP4_SKIP_IF_NO_GPU();
+  CheckQuantizeAOperand(false);
 }
 
 }  // namespace

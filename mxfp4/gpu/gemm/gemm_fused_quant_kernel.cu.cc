@@ -44,6 +44,8 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
       return Launch<TileConfigId::kFusedN64M32>(args, stream);
     case TileConfigId::kFusedN64M64:
       return Launch<TileConfigId::kFusedN64M64>(args, stream);
+    case TileConfigId::kFusedN64M16E4m3:
+      return Launch<TileConfigId::kFusedN64M16E4m3>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

@@ -35,11 +35,12 @@ bool PathSplitsK() { return kPath != GemmPath::kFusedQuant; }
 std::vector<std::string> PathTiles() {
   switch (kPath) {
     case GemmPath::kFusedQuant:
-      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64"};
+      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64",
+              "fused_n64_m16_e4m3"};
     case GemmPath::kSplitKSmallM:
-      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32"};
+      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3"};
     default:
-      return {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m128"};
+      return {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m64_e4m3"};
   }
 }
 

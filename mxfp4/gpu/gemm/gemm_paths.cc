@@ -13,21 +13,22 @@ namespace {
 constexpr GemmPathInfo kPaths[] = {
     {GemmPath::kFusedQuant, "fused_quant",
      "1 kernel: bf16 A rows streamed with B (cp.async, 16-byte), EVEN-quantized per stage in the "
-     "CTA to E4M3, mma.sync m16n8k32 e4m3 (swap AB: N on the 16-row side)",
+     "CTA to fp16 operands, mma.sync m16n8k16 f16 x2 per block (swap AB: N on the 16-row side)",
      "block_fma, no K-split",
-     "fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64 (block_n x block_m)",
+     "fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64 (fp16 MMA operands); "
+     "fused_n64_m16_e4m3 (e4m3 fallback)",
      "any M, N, K % 32 == 0; auto: K <= 512 and M <= 64", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
      "tiles reduced through distributed shared memory",
      "block_fma per split; splits of ceil(G/S) blocks; ((p0 + p1) + p2) + ... in split order",
-     "fused_n64_m8, fused_n64_m16, fused_n64_m32",
+     "fused_n64_m8, fused_n64_m16, fused_n64_m32; fused_n64_m16_e4m3",
      "any M, N, K % 32 == 0; auto: M <= 32 and K > 512", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
-     "2 kernels: QuantizeAOperand (A -> E4M3 operands + fp32 scales in the workspace), then "
+     "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace), then "
      "the tile GEMM on both operands via cp.async (programmatic dependent launch)",
      "block_fma per split; splits of ceil(G/S) blocks; ((p0 + p1) + p2) + ... in split order",
-     "prequant_n64_m64, prequant_n128_m64, prequant_n128_m128",
+     "prequant_n64_m64, prequant_n128_m64; prequant_n128_m64_e4m3",
      "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: the rest", 2},
 };
 

@@ -279,15 +279,20 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
     std::vector<int> splits;
   };
   const std::vector<PathTiles> all = {
-      {GemmPath::kFusedQuant, {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64"}, {1}},
-      {GemmPath::kSplitKSmallM, {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32"}, {2, 4, 8}},
-      {GemmPath::kQuantThenMma, {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m128"}, {1, 2, 4}},
+      {GemmPath::kFusedQuant,
+       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64", "fused_n64_m16_e4m3"},
+       {1}},
+      {GemmPath::kSplitKSmallM,
+       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3"},
+       {2, 3, 4, 6, 8}},
+      {GemmPath::kQuantThenMma,
+       {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m64_e4m3"},
+       {1, 2, 3, 4}},
   };
   for (const PathTiles& pt : all) {
     for (const std::string& tile : pt.tiles) {
       // Skip tiles that waste most of their M side, and the slowest fused cases.
-      const int bm = tile.find("m128") != std::string::npos ? 128
-                     : tile.find("m64") != std::string::npos ? 64
+      const int bm = tile.find("m64") != std::string::npos ? 64
                      : tile.find("m32") != std::string::npos ? 32
                      : tile.find("m16") != std::string::npos ? 16 : 8;
       if (bm > 2 * s.m && bm > 8) continue;

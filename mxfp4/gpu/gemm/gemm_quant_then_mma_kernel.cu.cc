@@ -1,7 +1,7 @@
 // File: mxfp4/gpu/gemm/gemm_quant_then_mma_kernel.cu.cc
 //
 // Path "quant_then_mma" (docs/paths.md): TWO kernels per call for larger M.
-// QuantizeAOperand (quantize_a_operand_kernel.cu.cc) writes A once as E4M3
+// QuantizeAOperand (quantize_a_operand_kernel.cu.cc) writes A once as
 // tensor-core operands + fp32 scales into the caller's workspace; this tile
 // GEMM then streams both operands through a cp.async pipeline. It is launched
 // with programmatic dependent launch: its CTAs start loading B and the weight
@@ -39,20 +39,21 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream) {
   if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
-  const hipError_t q =
-      LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,
-                             const_cast<uint8_t*>(args.a_e4m3), const_cast<float*>(args.a_scales),
-                             stream);
+  if (config != TileConfigId::kPrequantN64M64 && config != TileConfigId::kPrequantN128M64 &&
+      config != TileConfigId::kPrequantN128M64E4m3) {
+    return hipErrorInvalidValue;
+  }
+  const hipError_t q = LaunchQuantizeAOperand(
+      args.a_bf16, args.m, args.k, args.a_rows_padded, GetTileConfig(config).operands,
+      const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales), stream);
   if (q != hipSuccess) return q;
   switch (config) {
     case TileConfigId::kPrequantN64M64:
       return Launch<TileConfigId::kPrequantN64M64>(args, stream);
     case TileConfigId::kPrequantN128M64:
       return Launch<TileConfigId::kPrequantN128M64>(args, stream);
-    case TileConfigId::kPrequantN128M128:
-      return Launch<TileConfigId::kPrequantN128M128>(args, stream);
     default:
-      return hipErrorInvalidValue;
+      return Launch<TileConfigId::kPrequantN128M64E4m3>(args, stream);
   }
 }
 

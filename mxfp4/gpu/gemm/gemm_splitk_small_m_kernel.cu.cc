@@ -45,6 +45,8 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId confi
       return Launch<TileConfigId::kFusedN64M16>(args, stream);
     case TileConfigId::kFusedN64M32:
       return Launch<TileConfigId::kFusedN64M32>(args, stream);
+    case TileConfigId::kFusedN64M16E4m3:
+      return Launch<TileConfigId::kFusedN64M16E4m3>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

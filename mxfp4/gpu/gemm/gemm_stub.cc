@@ -17,8 +17,8 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs&, TileConfigId, hipStream
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream_t) {
   return hipErrorNoDevice;
 }
-hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, uint8_t*, float*,
-                                  hipStream_t) {
+hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, MmaOperands, uint8_t*,
+                                  float*, hipStream_t) {
   return hipErrorNoDevice;
 }
 

@@ -2,16 +2,17 @@
 //
 // QuantizeAOperand: the first kernel of path quant_then_mma (docs/paths.md).
 // bf16 A (m, k) -> EVEN-rule MXFP4, written directly in the form the tile GEMM
-// consumes: E4M3 bytes of value/2 (rows_padded, k) row-major and fp32 scales
-// 2^(S-127) transposed to [k/32][rows_padded], so a GEMM stage is a handful
-// of 16-byte cp.async copies. Padding rows are zeros. A quad of lanes owns
-// one 32-element block (16-byte loads, coalesced along K).
+// consumes: operands of value/2 (fp16, or E4M3 for the e4m3 tiles),
+// (rows_padded, k) row-major, and fp32 scales 2^(S-127) transposed to
+// [k/32][rows_padded], so a GEMM stage is a handful of 16-byte cp.async
+// copies. Padding rows are zeros. A quad of lanes owns one 32-element block
+// (16-byte loads, coalesced along K).
 
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
-#include "mxfp4/gpu/gemm/internal/mma_e4m3.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/kernel_launch.h"
 
@@ -22,7 +23,7 @@ constexpr int kQuantThreads = 256;
 
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
-                           int32_t rows_padded, uint8_t* __restrict__ a_e4m3,
+                           int32_t rows_padded, int32_t f16, uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
   // The dependent GEMM may start its B prologue now; it waits for our
   // completion (and memory flush) before touching A.
@@ -48,26 +49,38 @@ __global__ void __launch_bounds__(kQuantThreads)
       x[2] = v.z;
       x[3] = v.w;
     }
-    const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
-    if (valid) {
-      const bool real = row < m;
-      *reinterpret_cast<uint2*>(a_e4m3 + row * k + g * 32 + q * 8) =
-          real ? make_uint2(r.lo, r.hi) : make_uint2(0u, 0u);
-      if (q == 0) a_scales[g * rows_padded + row] = real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+    const bool real = valid && row < m;
+    uint32_t scale;
+    if (f16) {
+      const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+      scale = r.scale;
+      if (valid) {
+        *reinterpret_cast<uint4*>(a_ops + (row * k + g * 32 + q * 8) * 2) =
+            real ? make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]) : make_uint4(0u, 0u, 0u, 0u);
+      }
+    } else {
+      const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
+      scale = r.scale;
+      if (valid) {
+        *reinterpret_cast<uint2*>(a_ops + row * k + g * 32 + q * 8) =
+            real ? make_uint2(r.lo, r.hi) : make_uint2(0u, 0u);
+      }
     }
+    if (valid && q == 0) a_scales[g * rows_padded + row] = real ? quant::E8m0ToFloat(scale) : 0.0f;
   }
 }
 
 }  // namespace
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
-                                  uint8_t* a_e4m3, float* a_scales, hipStream_t stream) {
+                                  MmaOperands operands, uint8_t* a_ops, float* a_scales,
+                                  hipStream_t stream) {
   if (m <= 0 || k <= 0 || rows_padded < m || k % 32 != 0) return hipErrorInvalidValue;
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
   hipLaunchKernelGGL(QuantizeAOperandKernel, dim3(ctas), dim3(kQuantThreads), 0, stream, a, m, k,
-                     rows_padded, a_e4m3, a_scales);
+                     rows_padded, operands == MmaOperands::kF16 ? 1 : 0, a_ops, a_scales);
   return hipGetLastError();
 }
 

@@ -7,38 +7,60 @@
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
-#include "mxfp4/gpu/gemm/internal/mma_e4m3.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/platform/kernel_launch.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
 
-__global__ void QuantizeEveryElementKernel(uint8_t* out) {
+__global__ void QuantizeEveryElementKernel(uint16_t* out_f16, uint8_t* out_e4m3) {
   const uint32_t pair = blockIdx.x * blockDim.x + threadIdx.x;  // 2 elements per thread
   const uint32_t i = pair * 2;
   if (i >= (1u << 24)) return;
   const uint32_t s = i >> 16;
   const float half_reciprocal = quant::HalfScaleReciprocal(s);
-  const uint32_t bytes = quant::HalfE4m3Pair(i & 0xFFFFu, (i + 1) & 0xFFFFu, half_reciprocal);
-  out[i] = static_cast<uint8_t>(bytes & 0xFF);
-  out[i + 1] = static_cast<uint8_t>(bytes >> 8);
+  const uint32_t h = quant::HalfF16Pair(i & 0xFFFFu, (i + 1) & 0xFFFFu, half_reciprocal);
+  out_f16[i] = static_cast<uint16_t>(h & 0xFFFF);
+  out_f16[i + 1] = static_cast<uint16_t>(h >> 16);
+  const uint32_t e = quant::HalfE4m3Pair(i & 0xFFFFu, (i + 1) & 0xFFFFu, half_reciprocal);
+  out_e4m3[i] = static_cast<uint8_t>(e & 0xFF);
+  out_e4m3[i + 1] = static_cast<uint8_t>(e >> 8);
 }
 
-__global__ void MmaTilesKernel(const uint32_t* w, const uint8_t* x, float* d, int tiles) {
+// fp16 / E4M3 bits of value/2 for E2M1 codes (sign in bit 3).
+__device__ uint32_t HalfF16OfCode(uint32_t c) {
+  constexpr uint16_t kMag[8] = {0x0000, 0x3400, 0x3800, 0x3A00, 0x3C00, 0x3E00, 0x4000, 0x4200};
+  return kMag[c & 7] | ((c & 8) ? 0x8000u : 0u);
+}
+__device__ uint32_t HalfE4m3OfCode(uint32_t c) {
+  constexpr uint8_t kMag[8] = {0x00, 0x28, 0x30, 0x34, 0x38, 0x3C, 0x40, 0x44};
+  return kMag[c & 7] | ((c & 8) ? 0x80u : 0u);
+}
+
+__global__ void MmaTilesKernel(const uint32_t* w, const uint8_t* x_codes, float* d, int tiles,
+                               int f16) {
   const int tile = blockIdx.x;
   if (tile >= tiles) return;
   const int lane = threadIdx.x & 31;
   const int gid = lane >> 2;
   const int t = lane & 3;
   const uint32_t* wt = w + tile * 16 * 4;
-  const uint8_t* xt = x + tile * 8 * 32;
-  const E4m3x8 r0 = Fp4x8ToE4m3(wt[gid * 4 + t], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-  const E4m3x8 r1 = Fp4x8ToE4m3(wt[(gid + 8) * 4 + t], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-  const uint32_t a[4] = {r0.lo, r1.lo, r0.hi, r1.hi};
-  const uint32_t b0 = *reinterpret_cast<const uint32_t*>(xt + gid * 32 + 8 * t);
-  const uint32_t b1 = *reinterpret_cast<const uint32_t*>(xt + gid * 32 + 8 * t + 4);
+  const uint8_t* xc = x_codes + (tile * 8 + gid) * 32 + 8 * t;  // this lane's 8 codes
   float out[4];
-  MmaE4m3ZeroAcc(a, b0, b1, out);
+  if (f16) {
+    uint32_t w_row[4], w_row8[4], x[4];
+    Fp4x8ToF16x8(wt[gid * 4 + t], w_row);
+    Fp4x8ToF16x8(wt[(gid + 8) * 4 + t], w_row8);
+    for (int i = 0; i < 4; ++i) x[i] = HalfF16OfCode(xc[2 * i]) | (HalfF16OfCode(xc[2 * i + 1]) << 16);
+    MmaF16Block(w_row, w_row8, x, out);
+  } else {
+    const Bytes8 r0 = Fp4x8ToLutBytes(wt[gid * 4 + t], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+    const Bytes8 r1 = Fp4x8ToLutBytes(wt[(gid + 8) * 4 + t], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+    const uint32_t a[4] = {r0.lo, r1.lo, r0.hi, r1.hi};
+    uint32_t b[2] = {0, 0};
+    for (int i = 0; i < 8; ++i) b[i / 4] |= HalfE4m3OfCode(xc[i]) << (8 * (i % 4));
+    MmaE4m3ZeroAcc(a, b[0], b[1], out);
+  }
   float* dt = d + tile * 16 * 8;
   dt[gid * 8 + 2 * t] = out[0];
   dt[gid * 8 + 2 * t + 1] = out[1];
@@ -48,17 +70,19 @@ __global__ void MmaTilesKernel(const uint32_t* w, const uint8_t* x, float* d, in
 
 }  // namespace
 
-hipError_t LaunchQuantizeEveryElement(uint8_t* out, hipStream_t stream) {
+hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3, hipStream_t stream) {
   constexpr int kThreads = 256;
   const unsigned blocks = (1u << 23) / kThreads;
-  hipLaunchKernelGGL(QuantizeEveryElementKernel, dim3(blocks), dim3(kThreads), 0, stream, out);
+  hipLaunchKernelGGL(QuantizeEveryElementKernel, dim3(blocks), dim3(kThreads), 0, stream, out_f16,
+                     out_e4m3);
   return hipGetLastError();
 }
 
-hipError_t LaunchMmaTiles(const uint32_t* w, const uint8_t* x, float* d, int tiles,
+hipError_t LaunchMmaTiles(const uint32_t* w, const uint8_t* x_codes, float* d, int tiles, bool f16,
                           hipStream_t stream) {
   if (tiles <= 0) return hipSuccess;
-  hipLaunchKernelGGL(MmaTilesKernel, dim3(tiles), dim3(32), 0, stream, w, x, d, tiles);
+  hipLaunchKernelGGL(MmaTilesKernel, dim3(tiles), dim3(32), 0, stream, w, x_codes, d, tiles,
+                     f16 ? 1 : 0);
   return hipGetLastError();
 }
 

@@ -6,8 +6,8 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-hipError_t LaunchQuantizeEveryElement(uint8_t*, hipStream_t) { return hipErrorNoDevice; }
-hipError_t LaunchMmaTiles(const uint32_t*, const uint8_t*, float*, int, hipStream_t) {
+hipError_t LaunchQuantizeEveryElement(uint16_t*, uint8_t*, hipStream_t) { return hipErrorNoDevice; }
+hipError_t LaunchMmaTiles(const uint32_t*, const uint8_t*, float*, int, bool, hipStream_t) {
   return hipErrorNoDevice;
 }
 

@@ -30,10 +30,21 @@ inline constexpr int kMaxScalePhaseBlocks = 64;
 // Per-thread register batch used to load one scale phase (see the kernel).
 inline constexpr int kMaxScaleLoadsPerThread = 32;
 
+// The tensor-core operand format (docs/paths.md, "MMA operands").
+enum class MmaOperands : int {
+  // fp16: weights as 2 * E2M1 value, activations as value / 2, both fp16
+  // normals; two chained mma.sync m16n8k16 f16 -> f32 per 32-element block.
+  // HMMA is native on sm_90 (the default).
+  kF16 = 0,
+  // e4m3: the same values as FP8 E4M3, one mma.sync m16n8k32 e4m3 per block.
+  // On sm_90 ptxas emulates it (F2FP unpack + HMMA): kept as a fallback.
+  kE4m3 = 1,
+};
+
 // Where A comes from.
 enum class ASource : int {
   kFusedBf16 = 0,     // bf16 A streamed by the GEMM and quantized per stage in the CTA
-  kPrequantized = 1,  // E4M3(value/2) bytes + fp32 scales written by QuantizeAOperand
+  kPrequantized = 1,  // operand bytes (value/2) + fp32 scales written by QuantizeAOperand
 };
 
 // TileConfigId: every compiled tile configuration. Names: <A source>_n<block_n>_m<block_m>.
@@ -42,9 +53,10 @@ enum class TileConfigId : int {
   kFusedN64M16,
   kFusedN64M32,
   kFusedN64M64,
+  kFusedN64M16E4m3,
   kPrequantN64M64,
   kPrequantN128M64,
-  kPrequantN128M128,
+  kPrequantN128M64E4m3,
   kCount,
 };
 
@@ -55,8 +67,11 @@ struct TileConfigDesc {
   int frags_m;
   int stages;
   ASource a_source;
+  MmaOperands operands;
   const char* name;
 
+  // Bytes of one activation operand element in shared memory / workspace.
+  MXFP4_HOST_DEVICE constexpr int act_bytes() const { return operands == MmaOperands::kF16 ? 2 : 1; }
   MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m; }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
@@ -65,21 +80,24 @@ struct TileConfigDesc {
 MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
   switch (id) {
     case TileConfigId::kFusedN64M8:
-      return {4, 1, 1, 1, 4, ASource::kFusedBf16, "fused_n64_m8"};
+      return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m8"};
     case TileConfigId::kFusedN64M16:
-      return {4, 1, 1, 2, 4, ASource::kFusedBf16, "fused_n64_m16"};
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m16"};
     case TileConfigId::kFusedN64M32:
-      return {4, 1, 1, 4, 3, ASource::kFusedBf16, "fused_n64_m32"};
+      return {4, 1, 1, 4, 3, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m32"};
     case TileConfigId::kFusedN64M64:
-      return {4, 2, 1, 4, 2, ASource::kFusedBf16, "fused_n64_m64"};
+      return {4, 2, 1, 4, 2, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m64"};
+    case TileConfigId::kFusedN64M16E4m3:
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kE4m3, "fused_n64_m16_e4m3"};
     case TileConfigId::kPrequantN64M64:
-      return {4, 2, 1, 4, 4, ASource::kPrequantized, "prequant_n64_m64"};
+      return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16, "prequant_n64_m64"};
     case TileConfigId::kPrequantN128M64:
-      return {4, 2, 2, 4, 3, ASource::kPrequantized, "prequant_n128_m64"};
-    case TileConfigId::kPrequantN128M128:
-      return {4, 2, 2, 8, 3, ASource::kPrequantized, "prequant_n128_m128"};
+      return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16, "prequant_n128_m64"};
+    case TileConfigId::kPrequantN128M64E4m3:
+      return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kE4m3,
+              "prequant_n128_m64_e4m3"};
     default:
-      return {0, 0, 0, 0, 0, ASource::kFusedBf16, "invalid"};
+      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid"};
   }
 }
 
@@ -87,9 +105,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
 struct SmemPlan {
   uint32_t b_stages = 0;   // [stages][kStageBlocks][block_n][16 B] packed E2M1 weights
   uint32_t a_stages = 0;   // fused: [stages][kStageBlocks][block_m][64 B] bf16;
-                           // prequantized: [stages][kStageBlocks][block_m][32 B] E4M3
+                           // prequantized: [stages][kStageBlocks][block_m][32 * act_bytes]
   uint32_t a_scales = 0;   // prequantized only: [stages][kStageBlocks][block_m] fp32
-  uint32_t a_ops = 0;      // fused only: [kStageBlocks][block_m][32 B] E4M3 of this stage
+  uint32_t a_ops = 0;      // fused only: [kStageBlocks][block_m][32 * act_bytes] of this stage
   uint32_t a_op_scales = 0;  // fused only: [kStageBlocks][block_m] fp32
   uint32_t b_scales = 0;   // [phase_blocks][block_n] fp32 (row-paired, see kernel)
   uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
@@ -106,6 +124,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int b
   const uint32_t bn = static_cast<uint32_t>(c.block_n());
   const uint32_t bm = static_cast<uint32_t>(c.block_m());
   const uint32_t stages = static_cast<uint32_t>(c.stages);
+  const uint32_t op_row = 32u * static_cast<uint32_t>(c.act_bytes());  // one block of one row
   uint32_t off = 0;
   p.b_stages = off;
   off = AlignSmem(off + stages * kStageBlocks * bn * 16u);
@@ -113,14 +132,14 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int b
   if (c.a_source == ASource::kFusedBf16) {
     off = AlignSmem(off + stages * kStageBlocks * bm * 64u);
   } else {
-    off = AlignSmem(off + stages * kStageBlocks * bm * 32u);
+    off = AlignSmem(off + stages * kStageBlocks * bm * op_row);
     p.a_scales = off;
     off = AlignSmem(off + stages * kStageBlocks * bm * 4u);
   }
   const uint32_t stage_area = off;
   if (c.a_source == ASource::kFusedBf16) {
     p.a_ops = off;
-    off = AlignSmem(off + kStageBlocks * bm * 32u);
+    off = AlignSmem(off + kStageBlocks * bm * op_row);
     p.a_op_scales = off;
     off = AlignSmem(off + kStageBlocks * bm * 4u);
   }
@@ -144,9 +163,9 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int b
 struct GemmKernelArgs {
   // A, fused source: (m, k) bf16 row-major, 16-byte aligned.
   const uint16_t* a_bf16 = nullptr;
-  // A, prequantized source: (a_rows_padded, k) E4M3 bytes and
-  // [k/32][a_rows_padded] fp32 scales (QuantizeAOperand's output).
-  const uint8_t* a_e4m3 = nullptr;
+  // A, prequantized source: (a_rows_padded, k) operand elements of
+  // act_bytes() each and [k/32][a_rows_padded] fp32 scales (QuantizeAOperand).
+  const uint8_t* a_ops = nullptr;
   const float* a_scales = nullptr;
   int32_t a_rows_padded = 0;
   // B: packed E2M1 (natural (n, k/2) or preshuffled16x16) + E8M0 scales
@@ -188,11 +207,12 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                                   hipStream_t stream);
 
 // The A-operand quantizer alone (used by LaunchGemmQuantThenMma; exposed for
-// tests): rows [0, m) of bf16 A quantized (EVEN) to E4M3(value/2) bytes
-// (rows_padded, k) and fp32 scales [k/32][rows_padded]; rows m..rows_padded-1
-// are written as zeros.
+// tests): rows [0, m) of bf16 A quantized (EVEN) to operands of value/2 -
+// fp16 (2 bytes) or E4M3 (1 byte) per `operands` - (rows_padded, k) and fp32
+// scales [k/32][rows_padded]; rows m..rows_padded-1 are written as zeros.
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
-                                  uint8_t* a_e4m3, float* a_scales, hipStream_t stream);
+                                  MmaOperands operands, uint8_t* a_ops, float* a_scales,
+                                  hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

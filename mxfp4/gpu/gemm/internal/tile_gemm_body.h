@@ -12,6 +12,11 @@
 // partials through distributed shared memory in split order:
 // ((p0 + p1) + p2) + ... - no atomics, no workspace, identical bits every run.
 //
+// Full pipeline stages are straight-line code (no per-block branches), so the
+// compiler can overlap the loads, conversions and MMAs of a stage's 8 blocks:
+// with one warp per scheduler that is where the speed comes from. Only the
+// last, partial stage of a K-range takes the checked variant.
+//
 // Per CTA: (blockIdx.x, blockIdx.y, blockIdx.z) = (N tile, M tile, split).
 //   prologue: cp.async the first stages of B (and of A), load the first phase
 //             of weight scales (as fp32, to shared memory);
@@ -29,9 +34,10 @@
 #include <cooperative_groups.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
-#include "mxfp4/gpu/gemm/internal/mma_e4m3.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -61,6 +67,8 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   constexpr int kBlockN = kCfg.block_n();
   constexpr int kBlockM = kCfg.block_m();
   constexpr bool kFused = kCfg.a_source == ASource::kFusedBf16;
+  constexpr bool kF16 = kCfg.operands == MmaOperands::kF16;
+  constexpr int kOpRow = 32 * kCfg.act_bytes();  // operand bytes of one block of one A row
   constexpr int kSB = kStageBlocks;
   static_assert(kStages >= 2, "pipeline needs two stages");
   static_assert((kSB * kBlockN) % kThreads == 0, "B stage chunks must divide the CTA");
@@ -145,18 +153,21 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
         }
       }
     } else {
-      unsigned char* dst = a_stages + buf * (kSB * kBlockM * 32);
-      constexpr int kChunks = kSB * kBlockM * 2;
+      unsigned char* dst = a_stages + buf * (kSB * kBlockM * kOpRow);
+      constexpr int kPieces = kOpRow / 16;  // 16-byte pieces of one block row
+      constexpr int kChunks = kSB * kBlockM * kPieces;
 #pragma unroll
       for (int i = 0; i < (kChunks + kThreads - 1) / kThreads; ++i) {
         const int c = tid + i * kThreads;
-        const int row = c / (kSB * 2);
-        const int j = (c / 2) % kSB;
-        const int half = c & 1;
+        const int row = c / (kSB * kPieces);
+        const int j = (c / kPieces) % kSB;
+        const int piece = c % kPieces;
         if (c < kChunks && j < nb) {
-          const unsigned char* src = p.a_e4m3 + static_cast<int64_t>(m0 + row) * p.k +
-                                     static_cast<int64_t>(gs + j) * 32 + half * 16;
-          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * 32 + half * 16), src, 16);
+          const unsigned char* src =
+              p.a_ops + (static_cast<int64_t>(m0 + row) * p.k + static_cast<int64_t>(gs + j) * 32) *
+                            kCfg.act_bytes() +
+              piece * 16;
+          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * kOpRow + piece * 16), src, 16);
         }
       }
       float* sdst = a_stage_scales + buf * (kSB * kBlockM);
@@ -212,13 +223,14 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     }
   };
 
-  // Fused A: quantize the stage's bf16 blocks into E4M3(value/2) operands.
+  // Fused A: quantize the stage's bf16 blocks into operands of value/2.
   // A quad of lanes owns one (row, block); the 8 quads of a warp share the
   // block index, so the shuffles inside never diverge.
-  auto quantize_a_stage = [&](int s) {
+  auto quantize_a_stage = [&](int s, auto full) {
     if constexpr (kFused) {
+      constexpr bool kFull = decltype(full)::value;
       const unsigned char* raw = a_stages + (s % kStages) * (kSB * kBlockM * 64);
-      const int nb = min(kSB, g_end - (g_begin + s * kSB));
+      const int nb = kFull ? kSB : min(kSB, g_end - (g_begin + s * kSB));
       constexpr int kItems = kSB * kBlockM;
       constexpr int kQuads = kThreads / 4;
       static_assert(kItems % kQuads == 0 && kBlockM % 8 == 0, "quads must tile the stage");
@@ -229,13 +241,22 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
         const int item = quad + i * kQuads;
         const int j = item / kBlockM;
         const int row = item % kBlockM;
-        if (j < nb) {
+        if (kFull || j < nb) {
           const uint4 v = *reinterpret_cast<const uint4*>(raw + (j * kBlockM + row) * 64 + q * 16);
           const uint32_t x[4] = {v.x, v.y, v.z, v.w};
-          const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
-          *reinterpret_cast<uint2*>(a_ops + (j * kBlockM + row) * 32 + q * 8) =
-              make_uint2(r.lo, r.hi);
-          if (q == 0) a_op_scales[j * kBlockM + row] = quant::E8m0ToFloat(r.scale);
+          uint32_t scale;
+          if constexpr (kF16) {
+            const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+            *reinterpret_cast<uint4*>(a_ops + (j * kBlockM + row) * kOpRow + q * 16) =
+                make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
+            scale = r.scale;
+          } else {
+            const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
+            *reinterpret_cast<uint2*>(a_ops + (j * kBlockM + row) * kOpRow + q * 8) =
+                make_uint2(r.lo, r.hi);
+            scale = r.scale;
+          }
+          if (q == 0) a_op_scales[j * kBlockM + row] = quant::E8m0ToFloat(scale);
         }
       }
     }
@@ -252,18 +273,22 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     }
   }
 
-  auto compute_stage = [&](int s) {
+  // One stage's blocks, in increasing K. kFull: all kSB blocks present (no
+  // per-block checks, so the compiler interleaves the blocks' work).
+  auto compute_stage = [&](int s, auto full) {
+    constexpr bool kFull = decltype(full)::value;
     const int buf = s % kStages;
-    const int nb = min(kSB, g_end - (g_begin + s * kSB));
+    const int nb = kFull ? kSB : min(kSB, g_end - (g_begin + s * kSB));
     const unsigned char* bst = b_stages + buf * (kSB * kBlockN * 16);
-    const unsigned char* aops = kFused ? a_ops : a_stages + buf * (kSB * kBlockM * 32);
+    const unsigned char* aops = kFused ? a_ops : a_stages + buf * (kSB * kBlockM * kOpRow);
     const float* ascales = kFused ? a_op_scales : a_stage_scales + buf * (kSB * kBlockM);
     const float* bsc = b_scales + ((s * kSB) % plan.phase_blocks) * kBlockN;
     const int ld_row = warp_n * kFragsN * 16 + (lane & 15);
     const int ld_block = lane >> 4;
 #pragma unroll
     for (int jp = 0; jp < kSB / 2; ++jp) {
-      if (2 * jp >= nb) break;
+      if (!kFull && 2 * jp >= nb) break;
+      // w[f]: this lane's word of rows gid / gid + 8 of blocks 2jp / 2jp + 1.
       uint32_t w[kFragsN][4];
 #pragma unroll
       for (int f = 0; f < kFragsN; ++f) {
@@ -273,35 +298,65 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
 #pragma unroll
       for (int jj = 0; jj < 2; ++jj) {
         const int j = 2 * jp + jj;
-        if (j >= nb) break;
-        uint32_t afrag[kFragsN][4];
+        if (!kFull && j >= nb) break;
         float2 sb[kFragsN];
 #pragma unroll
         for (int f = 0; f < kFragsN; ++f) {
-          const E4m3x8 r0 = Fp4x8ToE4m3(w[f][2 * jj], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-          const E4m3x8 r1 = Fp4x8ToE4m3(w[f][2 * jj + 1], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-          afrag[f][0] = r0.lo;
-          afrag[f][1] = r1.lo;
-          afrag[f][2] = r0.hi;
-          afrag[f][3] = r1.hi;
           sb[f] = *reinterpret_cast<const float2*>(bsc + j * kBlockN +
                                                    (warp_n * kFragsN + f) * 16 + gid * 2);
         }
-#pragma unroll
-        for (int mt = 0; mt < kFragsM; ++mt) {
-          const int col = (warp_m * kFragsM + mt) * 8;
-          const uint2 bv =
-              *reinterpret_cast<const uint2*>(aops + (j * kBlockM + col + gid) * 32 + tig * 8);
-          const float2 sa =
-              *reinterpret_cast<const float2*>(ascales + j * kBlockM + col + 2 * tig);
+        if constexpr (kF16) {
+          uint32_t w_row[kFragsN][4], w_row8[kFragsN][4];
 #pragma unroll
           for (int f = 0; f < kFragsN; ++f) {
-            float d[4];
-            MmaE4m3ZeroAcc(afrag[f], bv.x, bv.y, d);
-            acc[f][mt][0] = __fmaf_rn(d[0], __fmul_rn(sb[f].x, sa.x), acc[f][mt][0]);
-            acc[f][mt][1] = __fmaf_rn(d[1], __fmul_rn(sb[f].x, sa.y), acc[f][mt][1]);
-            acc[f][mt][2] = __fmaf_rn(d[2], __fmul_rn(sb[f].y, sa.x), acc[f][mt][2]);
-            acc[f][mt][3] = __fmaf_rn(d[3], __fmul_rn(sb[f].y, sa.y), acc[f][mt][3]);
+            Fp4x8ToF16x8(w[f][2 * jj], w_row[f]);
+            Fp4x8ToF16x8(w[f][2 * jj + 1], w_row8[f]);
+          }
+#pragma unroll
+          for (int mt = 0; mt < kFragsM; ++mt) {
+            const int col = (warp_m * kFragsM + mt) * 8;
+            const uint4 xv = *reinterpret_cast<const uint4*>(
+                aops + (j * kBlockM + col + gid) * kOpRow + tig * 16);
+            const uint32_t x[4] = {xv.x, xv.y, xv.z, xv.w};
+            const float2 sa =
+                *reinterpret_cast<const float2*>(ascales + j * kBlockM + col + 2 * tig);
+#pragma unroll
+            for (int f = 0; f < kFragsN; ++f) {
+              float d[4];
+              MmaF16Block(w_row[f], w_row8[f], x, d);
+              acc[f][mt][0] = __fmaf_rn(d[0], __fmul_rn(sb[f].x, sa.x), acc[f][mt][0]);
+              acc[f][mt][1] = __fmaf_rn(d[1], __fmul_rn(sb[f].x, sa.y), acc[f][mt][1]);
+              acc[f][mt][2] = __fmaf_rn(d[2], __fmul_rn(sb[f].y, sa.x), acc[f][mt][2]);
+              acc[f][mt][3] = __fmaf_rn(d[3], __fmul_rn(sb[f].y, sa.y), acc[f][mt][3]);
+            }
+          }
+        } else {
+          uint32_t afrag[kFragsN][4];
+#pragma unroll
+          for (int f = 0; f < kFragsN; ++f) {
+            const Bytes8 r0 = Fp4x8ToLutBytes(w[f][2 * jj], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+            const Bytes8 r1 = Fp4x8ToLutBytes(w[f][2 * jj + 1], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+            afrag[f][0] = r0.lo;
+            afrag[f][1] = r1.lo;
+            afrag[f][2] = r0.hi;
+            afrag[f][3] = r1.hi;
+          }
+#pragma unroll
+          for (int mt = 0; mt < kFragsM; ++mt) {
+            const int col = (warp_m * kFragsM + mt) * 8;
+            const uint2 bv = *reinterpret_cast<const uint2*>(
+                aops + (j * kBlockM + col + gid) * kOpRow + tig * 8);
+            const float2 sa =
+                *reinterpret_cast<const float2*>(ascales + j * kBlockM + col + 2 * tig);
+#pragma unroll
+            for (int f = 0; f < kFragsN; ++f) {
+              float d[4];
+              MmaE4m3ZeroAcc(afrag[f], bv.x, bv.y, d);
+              acc[f][mt][0] = __fmaf_rn(d[0], __fmul_rn(sb[f].x, sa.x), acc[f][mt][0]);
+              acc[f][mt][1] = __fmaf_rn(d[1], __fmul_rn(sb[f].x, sa.y), acc[f][mt][1]);
+              acc[f][mt][2] = __fmaf_rn(d[2], __fmul_rn(sb[f].y, sa.x), acc[f][mt][2]);
+              acc[f][mt][3] = __fmaf_rn(d[3], __fmul_rn(sb[f].y, sa.y), acc[f][mt][3]);
+            }
           }
         }
       }
@@ -335,11 +390,20 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
       load_a_stage(s + kStages - 1);
     }
     CpAsyncCommit();
+    const bool full = g_end - (g_begin + s * kSB) >= kSB;
     if constexpr (kFused) {
-      quantize_a_stage(s);
+      if (full) {
+        quantize_a_stage(s, std::true_type{});
+      } else {
+        quantize_a_stage(s, std::false_type{});
+      }
       __syncthreads();
     }
-    compute_stage(s);
+    if (full) {
+      compute_stage(s, std::true_type{});
+    } else {
+      compute_stage(s, std::false_type{});
+    }
   }
   CpAsyncWait<0>();
   __syncthreads();

@@ -1,35 +1,38 @@
-// File: mxfp4/gpu/gemm/internal/mma_e4m3.h
+// File: mxfp4/gpu/gemm/internal/mma_ops.h
 //
 // The sm_90a instruction-level pieces of every GEMM path (docs/paths.md;
-// spec: shared/spec/gpu-design.md, "The accumulation contract"):
-//   - MmaE4m3ZeroAcc(): mma.sync m16n8k32 e4m3 x e4m3 -> f32 with a ZERO
-//     accumulator: one call = the exact dot product P of one 32-element
-//     K-block for a 16 x 8 tile (every product and partial sum of E2M1 values
-//     is exact in fp32; verified on the H200 by mma_exactness_test).
-//   - Fp4x8ToE4m3(): 8 packed E2M1 codes -> 8 E4M3 bytes through a byte
-//     look-up table (two PRMTs for the magnitudes, two for the signs).
-//     Weights use the table of 2 * value ({0,1,2,3,4,6,8,12}); activations
-//     are quantized straight to value / 2 (device_block_quantize.h), so each
-//     product is exactly the E2M1 product and the MMA result is P itself.
-//   - ldmatrix / cp.async / cluster wrappers.
+// spec: shared/spec/gpu-design.md, "The accumulation contract"). One call of
+// MmaF16Block() / MmaE4m3ZeroAcc() is the exact dot product P of one
+// 32-element K-block for a 16 x 8 tile, from a zero accumulator: weights
+// enter as 2 * E2M1 value ({0,1,2,3,4,6,8,12}), activations as value / 2
+// (device_block_quantize.h), so every product is exactly the E2M1 product,
+// every partial sum is a multiple of 1/4 below 1152 in magnitude (exact in
+// fp32), and the result is P itself. Verified on the H200 by
+// gemm_building_blocks_test (random, all-max, cancelling, all-zero tiles).
+//   - fp16 operands (default): Fp4x8ToF16x8() turns 8 packed E2M1 codes into
+//     four f16x2 registers with byte PRMTs (the fp16 bits of these values
+//     have a zero low byte); MmaF16Block() = two chained mma.sync m16n8k16
+//     f16 -> f32 (HMMA, native on sm_90).
+//   - e4m3 operands (fallback): Fp4x8ToLutBytes() + MmaE4m3ZeroAcc(), one
+//     mma.sync m16n8k32 e4m3, which ptxas emulates on sm_90 (F2FP + HMMA).
+//   - ldmatrix / cp.async / programmatic-launch wrappers, bf16 rounding.
 //
 // K order inside a block does not matter to an exact dot product, so the
 // kernels use the order that makes loads cheap: lane (gid, t) of the MMA owns
-// elements 8t .. 8t+7 of its row (weights) and of its column (activations);
-// in the fragments, byte j of register 0 is element 8t + j and byte j of
-// register 1 (A: register 2/3) is element 8t + 4 + j, for A and B alike.
+// elements 8t .. 8t+7 of its row (weights) and of its column (activations),
+// in the same slots for A and B.
 //
 // Device TUs only.
 
-#ifndef MXFP4_GPU_GEMM_INTERNAL_MMA_E4M3_H_
-#define MXFP4_GPU_GEMM_INTERNAL_MMA_E4M3_H_
+#ifndef MXFP4_GPU_GEMM_INTERNAL_MMA_OPS_H_
+#define MXFP4_GPU_GEMM_INTERNAL_MMA_OPS_H_
 
 #include <cstdint>
 
 #include "mxfp4/gpu/platform/vendor.h"
 
 #if !defined(MXFP4_GPU_DEVICE_COMPILER) || !defined(MXFP4_GPU_VENDOR_NVIDIA)
-#error "mma_e4m3.h is for the NVIDIA device build (nvcc, sm_90a) only"
+#error "mma_ops.h is for the NVIDIA device build (nvcc, sm_90a) only"
 #endif
 
 namespace mxfp4::gpu::gemm_internal {
@@ -38,6 +41,10 @@ namespace mxfp4::gpu::gemm_internal {
 // 0 -> 0x00, 1 -> 0x38, 2 -> 0x40, 3 -> 0x44 | 4 -> 0x48, 6 -> 0x4C, 8 -> 0x50, 12 -> 0x54.
 inline constexpr uint32_t kTwiceE4m3LutLo = 0x44403800u;
 inline constexpr uint32_t kTwiceE4m3LutHi = 0x54504C48u;
+// High byte of the fp16 of 2 * E2M1 value (the low byte is 0 for all of them):
+// 0 -> 0x00, 1 -> 0x3C, 2 -> 0x40, 3 -> 0x42 | 4 -> 0x44, 6 -> 0x46, 8 -> 0x48, 12 -> 0x4A.
+inline constexpr uint32_t kTwiceF16HighLutLo = 0x42403C00u;
+inline constexpr uint32_t kTwiceF16HighLutHi = 0x4A484644u;
 
 // Prmt(): PTX prmt.b32 default mode. Byte i of the result is byte sel[4i+2:4i]
 // of {b, a} (a = bytes 0..3); if sel bit 4i+3 is set, that byte's sign bit is
@@ -48,26 +55,63 @@ MXFP4_DEVICE_INLINE uint32_t Prmt(uint32_t a, uint32_t b, uint32_t sel) {
   return d;
 }
 
-struct E4m3x8 {
+struct Bytes8 {
   uint32_t lo;  // elements 0..3 (byte j = element j)
   uint32_t hi;  // elements 4..7
 };
 
-// Fp4x8ToE4m3()
+// Fp4x8ToLutBytes()
 // `w` holds 8 E2M1 codes (nibble j = element j, the fp4x2 packing read as a
 // little-endian word). Magnitudes go through the 8-entry table {lut_hi, lut_lo};
-// the sign of nibble j (bit 4j+3) becomes bit 7 of byte j.
-MXFP4_DEVICE_INLINE E4m3x8 Fp4x8ToE4m3(uint32_t w, uint32_t lut_lo, uint32_t lut_hi) {
+// the sign of nibble j (bit 4j+3) becomes bit 7 of byte j (the sign bit of an
+// E4M3 byte and of an fp16's high byte alike).
+MXFP4_DEVICE_INLINE Bytes8 Fp4x8ToLutBytes(uint32_t w, uint32_t lut_lo, uint32_t lut_hi) {
   const uint32_t magnitudes = w & 0x77777777u;
   const uint32_t shifted = w << 4;  // byte j's bit 7 = sign of nibble 2j
   // Sign-replicating selectors: nibble 2j -> byte j of `shifted` (0..3),
   // nibble 2j+1 -> byte j of `w` (4..7), with bit 3 set (replicate).
   const uint32_t signs_lo = Prmt(shifted, w, 0xD9C8u);
   const uint32_t signs_hi = Prmt(shifted, w, 0xFBEAu);
-  E4m3x8 r;
+  Bytes8 r;
   r.lo = Prmt(lut_lo, lut_hi, magnitudes) | (signs_lo & 0x80808080u);
   r.hi = Prmt(lut_lo, lut_hi, magnitudes >> 16) | (signs_hi & 0x80808080u);
   return r;
+}
+
+// Fp4x8ToF16x8()
+// 8 packed E2M1 codes -> fp16 of 2 * value as four f16x2 registers:
+// h[i] = elements (2i, 2i + 1), the first in the low half.
+MXFP4_DEVICE_INLINE void Fp4x8ToF16x8(uint32_t w, uint32_t h[4]) {
+  const Bytes8 b = Fp4x8ToLutBytes(w, kTwiceF16HighLutLo, kTwiceF16HighLutHi);
+  // Each byte becomes the high byte of a half; the low bytes come from the
+  // zero register (selector nibble 4).
+  h[0] = Prmt(b.lo, 0u, 0x1404u);
+  h[1] = Prmt(b.lo, 0u, 0x3424u);
+  h[2] = Prmt(b.hi, 0u, 0x1404u);
+  h[3] = Prmt(b.hi, 0u, 0x3424u);
+}
+
+// MmaF16Block()
+// The exact dot product of one 32-element block for a 16 x 8 tile as two
+// chained mma.sync m16n8k16 f16 -> f32 (the first from a zero accumulator).
+// w_row[4] / w_row8[4]: Fp4x8ToF16x8 of this lane's word of rows gid / gid + 8;
+// x[4]: this lane's 8 activation halves of column gid (x[i] = elements 2i,
+// 2i + 1). The first MMA takes elements 0..3 of every lane (k-slots 2t, 2t+1
+// <- elements 0, 1; 2t+8, 2t+9 <- 2, 3), the second elements 4..7.
+// d[0], d[1]: row gid, columns 2t, 2t+1; d[2], d[3]: row gid + 8.
+MXFP4_DEVICE_INLINE void MmaF16Block(const uint32_t w_row[4], const uint32_t w_row8[4],
+                                     const uint32_t x[4], float d[4]) {
+  float p[4];
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %10, %10, %10};"
+      : "=f"(p[0]), "=f"(p[1]), "=f"(p[2]), "=f"(p[3])
+      : "r"(w_row[0]), "r"(w_row8[0]), "r"(w_row[1]), "r"(w_row8[1]), "r"(x[0]), "r"(x[1]),
+        "f"(0.0f));
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
+      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};"
+      : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+      : "r"(w_row[2]), "r"(w_row8[2]), "r"(w_row[3]), "r"(w_row8[3]), "r"(x[2]), "r"(x[3]), "f"(p[0]),
+        "f"(p[1]), "f"(p[2]), "f"(p[3]));
 }
 
 // MmaE4m3ZeroAcc()
@@ -141,4 +185,4 @@ MXFP4_DEVICE_INLINE float CanonicalNan(float f) {
 
 }  // namespace mxfp4::gpu::gemm_internal
 
-#endif  // MXFP4_GPU_GEMM_INTERNAL_MMA_E4M3_H_
+#endif  // MXFP4_GPU_GEMM_INTERNAL_MMA_OPS_H_
