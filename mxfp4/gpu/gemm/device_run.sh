@@ -51,6 +51,7 @@ run() {
       python3 -c "import tarfile; tarfile.open('.device-gemm-pack/stage.tar.xz').extractall()"
   fi
   export MXFP4_REQUIRE_GPU=1
+  export PATH="$PATH:/usr/local/cuda/bin"
   export LD_LIBRARY_PATH="$PWD/$D/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   local cublas_dir
   cublas_dir="$(python3 -c 'import nvidia.cublas, os; print(os.path.join(list(nvidia.cublas.__path__)[0], "lib"))' 2>/dev/null)"
@@ -79,18 +80,18 @@ run() {
       grep -E "^\[  (PASSED|FAILED) |^\[  FAILED  \]" "$OUT/$t.log" | head -12 | sed "s/^/[$t] /"
     done
   fi
-  if [[ $sanitize -eq 1 ]] && command -v compute-sanitizer >/dev/null; then
-    for tool in memcheck racecheck; do
-      MXFP4_TEST_SCALE=small timeout 200 compute-sanitizer --tool $tool --print-limit 20 \
-        "${launch[@]}" "$D/bin/splitk_small_m_test" --gtest_filter='*EverySplitCount*:*MSweep*' \
-        >"$OUT/$tool.log" 2>&1
-      echo "$tool: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool.log" | tail -1)"
-    done
-  fi
   if [[ $bench -eq 1 ]]; then
     timeout 300 "${launch[@]}" "$D/bin/gemm_paths_benchmark" --sweep >"$OUT/bench.log" 2>&1
     echo "bench rc=$?"
     grep -vE "^  sweep" "$OUT/bench.log"
+  fi
+  if [[ $sanitize -eq 1 ]] && command -v compute-sanitizer >/dev/null; then
+    for tool in memcheck racecheck; do
+      MXFP4_TEST_SCALE=small timeout 120 compute-sanitizer --tool $tool --print-limit 20 \
+        "${launch[@]}" "$D/bin/splitk_small_m_test" --gtest_filter='*EverySplitCount*' \
+        >"$OUT/$tool.log" 2>&1
+      echo "$tool: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/$tool.log" | tail -1)"
+    done
   fi
 }
 

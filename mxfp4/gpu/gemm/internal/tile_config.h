@@ -27,7 +27,8 @@ inline constexpr int kStageBlocks = 8;
 // Weight scales are staged in shared memory as fp32 in phases of at most this
 // many K-blocks (a multiple of kStageBlocks).
 inline constexpr int kMaxScalePhaseBlocks = 64;
-// Per-thread register batch used to load one scale phase (see the kernel).
+// Per-thread register batch used to load one scale phase (see the kernel):
+// kMaxScalePhaseBlocks * block_n / threads must not exceed it.
 inline constexpr int kMaxScaleLoadsPerThread = 32;
 
 // The tensor-core operand format (docs/paths.md, "MMA operands").

@@ -12,10 +12,12 @@
 // partials through distributed shared memory in split order:
 // ((p0 + p1) + p2) + ... - no atomics, no workspace, identical bits every run.
 //
-// Full pipeline stages are straight-line code (no per-block branches), so the
-// compiler can overlap the loads, conversions and MMAs of a stage's 8 blocks:
-// with one warp per scheduler that is where the speed comes from. Only the
-// last, partial stage of a K-range takes the checked variant.
+// Code size matters as much as instruction count here: most CTAs run only a
+// few stages, so a kernel whose SASS does not fit the instruction caches pays
+// for fetching it on every CTA (measured on the H200: ~250 KB of fully
+// unrolled SASS cost ~9 us per CTA). Hence loops that stay rolled where ILP is
+// not needed (block pairs, quantization items, scale loads) and integer
+// address math in 32 bits without run-time divisions.
 //
 // Per CTA: (blockIdx.x, blockIdx.y, blockIdx.z) = (N tile, M tile, split).
 //   prologue: cp.async the first stages of B (and of A), load the first phase
@@ -34,7 +36,6 @@
 #include <cooperative_groups.h>
 
 #include <cstdint>
-#include <type_traits>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
@@ -44,9 +45,10 @@ namespace mxfp4::gpu::gemm_internal {
 
 // Shuffled16ScaleOffsetDevice(): mxfp4::Shuffled16ScaleOffset (core/layouts.h)
 // for device code; sn = groups padded to a multiple of 8.
-MXFP4_DEVICE_INLINE int64_t Shuffled16ScaleOffsetDevice(int64_t r, int64_t g, int64_t sn) {
-  return (r / 32) * 32 * sn + (g / 8) * 256 + (g % 4) * 64 + (r % 16) * 4 + ((g / 4) % 2) * 2 +
-         (r / 16) % 2;
+// (32-bit: gemm.cc rejects scale buffers of 2^31 bytes or more.)
+MXFP4_DEVICE_INLINE uint32_t Shuffled16ScaleOffsetDevice(uint32_t r, uint32_t g, uint32_t sn) {
+  return (r >> 5) * 32u * sn + (g >> 3) * 256u + (g & 3u) * 64u + (r & 15u) * 4u +
+         ((g >> 2) & 1u) * 2u + ((r >> 4) & 1u);
 }
 
 // Position of weight row `row` (0..block_n-1) in a block's fp32 scale row:
@@ -99,30 +101,43 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   const int64_t b_row_bytes = p.k >> 1;
 
   // ------------------------------------------------------------ loaders
+  // Every loader gives a thread fixed rows (threads is a multiple of the rows
+  // it covers), so the row part of each address is computed once here and a
+  // stage only adds its K offset.
+  static_assert(kThreads % kBlockN == 0 && kThreads % 32 == 0, "loader thread mapping");
+
+  // B: chunk i of a thread is (row, j) with 16-byte copies; preshuffled
+  // (16,16) puts block g of a row at row_part + 256 * g, natural at
+  // row_part + 16 * g.
+  constexpr int kBChunks = kSB * kBlockN / kThreads;
+  const bool b_pre = p.b_preshuffled != 0;
+  // Preshuffled: row = tid % block_n (consecutive lanes, consecutive rows),
+  // j = tid / block_n + i * (threads / block_n). Natural: j = tid % kSB,
+  // row = tid / kSB + i * (threads / kSB) (a row's blocks are contiguous).
+  const int b_row0 = b_pre ? tid % kBlockN : tid / kSB;
+  const int b_j0 = b_pre ? tid / kBlockN : tid % kSB;
+  const int b_row_step = b_pre ? 0 : kThreads / kSB;
+  const int b_j_step = b_pre ? kThreads / kBlockN : 0;
+  auto b_src_row = [&](int row) -> const unsigned char* {
+    const int64_t n = n0 + row;
+    return b_pre ? p.b_data + (n >> 4) * 16 * b_row_bytes + (n & 15) * 16
+                 : p.b_data + n * b_row_bytes;
+  };
+  const int b_block_bytes = b_pre ? 256 : 16;
+
   auto load_b_stage = [&](int s) {
     unsigned char* dst = b_stages + (s % kStages) * (kSB * kBlockN * 16);
     const int gs = g_begin + s * kSB;
     const int nb = min(kSB, g_end - gs);
 #pragma unroll
-    for (int i = 0; i < kSB * kBlockN / kThreads; ++i) {
-      const int c = tid + i * kThreads;
-      // Preshuffled: consecutive lanes take consecutive rows of one block
-      // (256 contiguous bytes per 16 rows); natural: consecutive blocks of a row.
-      const int row = p.b_preshuffled ? c % kBlockN : c / kSB;
-      const int j = p.b_preshuffled ? c / kBlockN : c % kSB;
+    for (int i = 0; i < kBChunks; ++i) {
+      const int row = b_row0 + i * b_row_step;
+      const int j = b_j0 + i * b_j_step;
       if (j < nb) {
-        const int n = n0 + row;
-        const int g = gs + j;
-        const unsigned char* src = p.b_data;
-        uint32_t bytes = 0;
-        if (n < p.n) {
-          bytes = 16;
-          src = p.b_preshuffled
-                    ? p.b_data + static_cast<int64_t>(n >> 4) * 16 * b_row_bytes +
-                          static_cast<int64_t>(g >> 1) * 512 + (g & 1) * 256 + (n & 15) * 16
-                    : p.b_data + static_cast<int64_t>(n) * b_row_bytes + static_cast<int64_t>(g) * 16;
-        }
-        CpAsync16(SharedAddress(dst + (j * kBlockN + row) * 16), src, bytes);
+        const bool in = n0 + row < p.n;
+        const unsigned char* src =
+            in ? b_src_row(row) + static_cast<int64_t>(gs + j) * b_block_bytes : p.b_data;
+        CpAsync16(SharedAddress(dst + (j * kBlockN + row) * 16), src, in ? 16u : 0u);
       }
     }
   };
@@ -132,116 +147,131 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     const int gs = g_begin + s * kSB;
     const int nb = min(kSB, g_end - gs);
     if constexpr (kFused) {
+      // Thread: fixed (j, quarter) = (tid / 4 % kSB, tid % 4); rows tid / 32 + i * threads / 32.
       unsigned char* dst = a_stages + buf * (kSB * kBlockM * 64);
-      constexpr int kChunks = kSB * kBlockM * 4;  // 16-byte quarters of a block row
+      constexpr int kRowsPerPass = kThreads / (kSB * 4);
+      constexpr int kPasses = (kBlockM + kRowsPerPass - 1) / kRowsPerPass;
+      const int j = (tid >> 2) % kSB;
+      const int quarter = tid & 3;
+      if (j < nb) {
 #pragma unroll
-      for (int i = 0; i < (kChunks + kThreads - 1) / kThreads; ++i) {
-        const int c = tid + i * kThreads;
-        const int row = c / (kSB * 4);
-        const int j = (c / 4) % kSB;
-        const int quarter = c & 3;
-        if (c < kChunks && j < nb) {
-          const int m = m0 + row;
-          const uint16_t* src = p.a_bf16;
-          uint32_t bytes = 0;
-          if (m < p.m) {
-            bytes = 16;
-            src = p.a_bf16 + static_cast<int64_t>(m) * p.k + static_cast<int64_t>(gs + j) * 32 +
-                  quarter * 8;
+        for (int i = 0; i < kPasses; ++i) {
+          const int row = tid / (kSB * 4) + i * kRowsPerPass;
+          if (kBlockM % kRowsPerPass == 0 || row < kBlockM) {
+            const int m = m0 + row;
+            const bool in = m < p.m;
+            const uint16_t* src =
+                in ? p.a_bf16 + static_cast<int64_t>(m) * p.k + (gs + j) * 32 + quarter * 8
+                   : p.a_bf16;
+            CpAsync16(SharedAddress(dst + (j * kBlockM + row) * 64 + quarter * 16), src,
+                      in ? 16u : 0u);
           }
-          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * 64 + quarter * 16), src, bytes);
         }
       }
     } else {
       unsigned char* dst = a_stages + buf * (kSB * kBlockM * kOpRow);
       constexpr int kPieces = kOpRow / 16;  // 16-byte pieces of one block row
-      constexpr int kChunks = kSB * kBlockM * kPieces;
+      constexpr int kRowsPerPass = kThreads / (kSB * kPieces);
+      constexpr int kPasses = kBlockM / kRowsPerPass;
+      static_assert(kBlockM % kRowsPerPass == 0, "A stage copy mapping");
+      const int j = (tid / kPieces) % kSB;
+      const int piece = tid % kPieces;
+      if (j < nb) {
+        const unsigned char* src0 =
+            p.a_ops + (static_cast<int64_t>(m0 + tid / (kSB * kPieces)) * p.k +
+                       static_cast<int64_t>(gs + j) * 32) * kCfg.act_bytes() + piece * 16;
 #pragma unroll
-      for (int i = 0; i < (kChunks + kThreads - 1) / kThreads; ++i) {
-        const int c = tid + i * kThreads;
-        const int row = c / (kSB * kPieces);
-        const int j = (c / kPieces) % kSB;
-        const int piece = c % kPieces;
-        if (c < kChunks && j < nb) {
-          const unsigned char* src =
-              p.a_ops + (static_cast<int64_t>(m0 + row) * p.k + static_cast<int64_t>(gs + j) * 32) *
-                            kCfg.act_bytes() +
-              piece * 16;
-          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * kOpRow + piece * 16), src, 16);
+        for (int i = 0; i < kPasses; ++i) {
+          const int row = tid / (kSB * kPieces) + i * kRowsPerPass;
+          CpAsync16(SharedAddress(dst + (j * kBlockM + row) * kOpRow + piece * 16),
+                    src0 + static_cast<int64_t>(i) * kRowsPerPass * p.k * kCfg.act_bytes(), 16);
         }
       }
       float* sdst = a_stage_scales + buf * (kSB * kBlockM);
       constexpr int kScaleChunks = kSB * kBlockM / 4;
-#pragma unroll
-      for (int i = 0; i < (kScaleChunks + kThreads - 1) / kThreads; ++i) {
-        const int c = tid + i * kThreads;
-        const int j = c / (kBlockM / 4);
-        const int q = c % (kBlockM / 4);
-        if (c < kScaleChunks && j < nb) {
-          const float* src =
-              p.a_scales + static_cast<int64_t>(gs + j) * p.a_rows_padded + m0 + q * 4;
-          CpAsync16(SharedAddress(sdst + j * kBlockM + q * 4), src, 16);
-        }
+      static_assert(kScaleChunks <= kThreads, "one scale chunk per thread");
+      const int c = tid;
+      const int sj = c / (kBlockM / 4);
+      const int sq = c % (kBlockM / 4);
+      if (c < kScaleChunks && sj < nb) {
+        const float* src =
+            p.a_scales + static_cast<int64_t>(gs + sj) * p.a_rows_padded + m0 + sq * 4;
+        CpAsync16(SharedAddress(sdst + sj * kBlockM + sq * 4), src, 16);
       }
     }
   };
 
-  // Weight scales of one phase -> fp32 in shared memory. All loads of the
-  // phase are issued before any is used (one memory latency per phase).
-  auto load_b_scales = [&](int phase) {
+  // Weight scales of one phase -> fp32 in shared memory: fetch (every load of
+  // the phase into registers, one memory latency) and store. A thread's row
+  // is fixed (tid % block_n); its blocks are j = tid / block_n + u * step with
+  // step = threads / block_n. Both layouts repeat every 8 groups (natural:
+  // +8 bytes, shuffled16: +256 bytes), so 8 / step base pointers per phase
+  // serve all loads with immediate offsets.
+  constexpr int kScaleLoads = kMaxScalePhaseBlocks * kBlockN / kThreads;
+  constexpr int kScaleJStep = kThreads / kBlockN;
+  static_assert(kScaleLoads <= kMaxScaleLoadsPerThread && kScaleLoads * kThreads ==
+                    kMaxScalePhaseBlocks * kBlockN,
+                "one register batch must cover a scale phase");
+  const int sc_row = tid % kBlockN;
+  const int sc_j0 = tid / kBlockN;
+  const uint32_t sc_n = static_cast<uint32_t>(n0 + sc_row);
+  const bool sc_row_in = static_cast<int>(sc_n) < p.n;
+  const uint32_t padded_groups = (static_cast<uint32_t>(groups) + 7u) & ~7u;
+  // Row part of the byte offset (shuffled16: Shuffled16ScaleOffset(n, 0, sn)).
+  const uint32_t sc_row_off =
+      p.b_scales_shuffled16
+          ? (sc_n >> 5) * 32u * padded_groups + (sc_n & 15u) * 4u + ((sc_n >> 4) & 1u)
+          : sc_n * static_cast<uint32_t>(groups);
+  static_assert(8 % kScaleJStep == 0, "scale loads must repeat every 8 groups");
+  constexpr int kScaleBases = 8 / kScaleJStep;
+  uint32_t scale_bytes[kScaleLoads];
+  auto fetch_b_scales = [&](int phase) {
     const int pg0 = g_begin + phase * plan.phase_blocks;
     const int pnb = min(plan.phase_blocks, g_end - pg0);
-    const int total = pnb * kBlockN;
-    const int64_t padded_groups = (groups + 7) & ~7;
-    constexpr int kLoads = kMaxScaleLoadsPerThread;
-    static_assert(kMaxScalePhaseBlocks * kBlockN <= kLoads * kThreads,
-                  "one register batch must cover a scale phase");
-    uint32_t bytes[kLoads];
+    const int period_bytes = p.b_scales_shuffled16 ? 256 : 8;
+    const unsigned char* base[kScaleBases];
 #pragma unroll
-    for (int u = 0; u < kLoads; ++u) {
-      const int idx = tid + u * kThreads;
-      const int row = p.b_scales_shuffled16 ? idx % kBlockN : idx / max(pnb, 1);
-      const int j = p.b_scales_shuffled16 ? idx / kBlockN : idx % max(pnb, 1);
-      const int n = n0 + row;
-      bytes[u] = 0;
-      if (idx < total && n < p.n) {
-        const int64_t g = pg0 + j;
-        const int64_t off = p.b_scales_shuffled16
-                                ? Shuffled16ScaleOffsetDevice(n, g, padded_groups)
-                                : static_cast<int64_t>(n) * groups + g;
-        bytes[u] = __ldg(p.b_scales + off);
-      }
+    for (int b = 0; b < kScaleBases; ++b) {
+      const uint32_t g = static_cast<uint32_t>(pg0 + sc_j0 + b * kScaleJStep);
+      const uint32_t col_off = p.b_scales_shuffled16
+                                   ? (g >> 3) * 256u + (g & 3u) * 64u + ((g >> 2) & 1u) * 2u
+                                   : g;
+      base[b] = p.b_scales + sc_row_off + col_off;
     }
 #pragma unroll
-    for (int u = 0; u < kLoads; ++u) {
-      const int idx = tid + u * kThreads;
-      if (idx < total) {
-        const int row = p.b_scales_shuffled16 ? idx % kBlockN : idx / pnb;
-        const int j = p.b_scales_shuffled16 ? idx / kBlockN : idx % pnb;
-        b_scales[j * kBlockN + PairedScalePosition(row)] = quant::E8m0ToFloat(bytes[u]);
-      }
+    for (int u = 0; u < kScaleLoads; ++u) {
+      const int j = sc_j0 + u * kScaleJStep;
+      scale_bytes[u] = (j < pnb && sc_row_in)
+                           ? __ldg(base[u % kScaleBases] + (u / kScaleBases) * period_bytes)
+                           : 0u;
+    }
+  };
+  float* const sc_dst = b_scales + sc_j0 * kBlockN + PairedScalePosition(sc_row);
+  auto store_b_scales = [&]() {
+#pragma unroll
+    for (int u = 0; u < kScaleLoads; ++u) {
+      sc_dst[u * kScaleJStep * kBlockN] = quant::E8m0ToFloat(scale_bytes[u]);
     }
   };
 
   // Fused A: quantize the stage's bf16 blocks into operands of value/2.
   // A quad of lanes owns one (row, block); the 8 quads of a warp share the
   // block index, so the shuffles inside never diverge.
-  auto quantize_a_stage = [&](int s, auto full) {
+  auto quantize_a_stage = [&](int s) {
     if constexpr (kFused) {
-      constexpr bool kFull = decltype(full)::value;
       const unsigned char* raw = a_stages + (s % kStages) * (kSB * kBlockM * 64);
-      const int nb = kFull ? kSB : min(kSB, g_end - (g_begin + s * kSB));
+      const int nb = min(kSB, g_end - (g_begin + s * kSB));
       constexpr int kItems = kSB * kBlockM;
       constexpr int kQuads = kThreads / 4;
       static_assert(kItems % kQuads == 0 && kBlockM % 8 == 0, "quads must tile the stage");
       const int quad = tid >> 2;
       const int q = tid & 3;
-#pragma unroll
+#pragma unroll 2
       for (int i = 0; i < kItems / kQuads; ++i) {
         const int item = quad + i * kQuads;
         const int j = item / kBlockM;
         const int row = item % kBlockM;
-        if (kFull || j < nb) {
+        if (j < nb) {
           const uint4 v = *reinterpret_cast<const uint4*>(raw + (j * kBlockM + row) * 64 + q * 16);
           const uint32_t x[4] = {v.x, v.y, v.z, v.w};
           uint32_t scale;
@@ -273,21 +303,20 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     }
   }
 
-  // One stage's blocks, in increasing K. kFull: all kSB blocks present (no
-  // per-block checks, so the compiler interleaves the blocks' work).
-  auto compute_stage = [&](int s, auto full) {
-    constexpr bool kFull = decltype(full)::value;
+  // One stage's blocks, in increasing K, a pair of blocks per iteration (one
+  // ldmatrix.x4 per fragment); the pair loop stays rolled to keep the code
+  // small, the two blocks of a pair and all fragments are unrolled.
+  auto compute_stage = [&](int s) {
     const int buf = s % kStages;
-    const int nb = kFull ? kSB : min(kSB, g_end - (g_begin + s * kSB));
+    const int nb = min(kSB, g_end - (g_begin + s * kSB));
     const unsigned char* bst = b_stages + buf * (kSB * kBlockN * 16);
     const unsigned char* aops = kFused ? a_ops : a_stages + buf * (kSB * kBlockM * kOpRow);
     const float* ascales = kFused ? a_op_scales : a_stage_scales + buf * (kSB * kBlockM);
     const float* bsc = b_scales + ((s * kSB) % plan.phase_blocks) * kBlockN;
     const int ld_row = warp_n * kFragsN * 16 + (lane & 15);
     const int ld_block = lane >> 4;
-#pragma unroll
-    for (int jp = 0; jp < kSB / 2; ++jp) {
-      if (!kFull && 2 * jp >= nb) break;
+#pragma unroll 1
+    for (int jp = 0; 2 * jp < nb; ++jp) {
       // w[f]: this lane's word of rows gid / gid + 8 of blocks 2jp / 2jp + 1.
       uint32_t w[kFragsN][4];
 #pragma unroll
@@ -298,7 +327,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
 #pragma unroll
       for (int jj = 0; jj < 2; ++jj) {
         const int j = 2 * jp + jj;
-        if (!kFull && j >= nb) break;
+        if (j >= nb) break;
         float2 sb[kFragsN];
 #pragma unroll
         for (int f = 0; f < kFragsN; ++f) {
@@ -364,24 +393,30 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   };
 
   // ------------------------------------------------------------ pipeline
-  // B first (independent of any preceding kernel), then A.
-#pragma unroll
+  // B and the weight scales first (independent of any preceding kernel), then
+  // A; the scale loads are in flight while the A copies are issued.
+#pragma unroll 1
   for (int s = 0; s < kStages - 1; ++s) {
     if (s < num_stages) load_b_stage(s);
   }
-  if (num_stages > 0) load_b_scales(0);
   if constexpr (kWaitForPrecedingGrid) GridDependencyWait();
-#pragma unroll
+#pragma unroll 1
   for (int s = 0; s < kStages - 1; ++s) {
     if (s < num_stages) load_a_stage(s);
     CpAsyncCommit();
   }
 
+  // The first scale phase is loaded at s = 0 while the prologue copies are
+  // in flight; one inlined copy of the scale code serves every phase.
   const int stages_per_phase = plan.phase_blocks / kSB;
+  int phase = 0;
+  int next_phase_stage = 0;
   for (int s = 0; s < num_stages; ++s) {
-    if (s > 0 && s % stages_per_phase == 0) {
-      __syncthreads();  // everyone is done with the previous phase's scales
-      load_b_scales(s / stages_per_phase);
+    if (s == next_phase_stage) {
+      next_phase_stage += stages_per_phase;
+      fetch_b_scales(phase++);
+      if (s > 0) __syncthreads();  // everyone is done with the previous phase's scales
+      store_b_scales();
     }
     CpAsyncWait<kStages - 2>();
     __syncthreads();
@@ -390,20 +425,11 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
       load_a_stage(s + kStages - 1);
     }
     CpAsyncCommit();
-    const bool full = g_end - (g_begin + s * kSB) >= kSB;
     if constexpr (kFused) {
-      if (full) {
-        quantize_a_stage(s, std::true_type{});
-      } else {
-        quantize_a_stage(s, std::false_type{});
-      }
+      quantize_a_stage(s);
       __syncthreads();
     }
-    if (full) {
-      compute_stage(s, std::true_type{});
-    } else {
-      compute_stage(s, std::false_type{});
-    }
+    compute_stage(s);
   }
   CpAsyncWait<0>();
   __syncthreads();
