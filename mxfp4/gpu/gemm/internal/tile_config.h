@@ -110,7 +110,7 @@ struct SmemPlan {
   uint32_t a_scales = 0;   // prequantized only: [stages][kStageBlocks][block_m] fp32
   uint32_t a_ops = 0;      // fused only: [kStageBlocks][block_m][32 * act_bytes] of this stage
   uint32_t a_op_scales = 0;  // fused only: [kStageBlocks][block_m] fp32
-  uint32_t b_scales = 0;   // [phase_blocks][block_n] fp32 (row-paired, see kernel)
+  uint32_t b_scales = 0;   // [kMaxScalePhaseBlocks][block_n] fp32 (row-paired, see kernel)
   uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
   uint32_t total = 0;
   int phase_blocks = 0;
@@ -147,8 +147,10 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int b
   int rounded = (blocks_per_split + kStageBlocks - 1) / kStageBlocks * kStageBlocks;
   if (rounded < kStageBlocks) rounded = kStageBlocks;
   p.phase_blocks = rounded < kMaxScalePhaseBlocks ? rounded : kMaxScalePhaseBlocks;
+  // Sized for the longest phase: the loader's stores cover kMaxScalePhaseBlocks
+  // block rows whatever the phase length.
   p.b_scales = off;
-  off = AlignSmem(off + static_cast<uint32_t>(p.phase_blocks) * bn * 4u);
+  off = AlignSmem(off + static_cast<uint32_t>(kMaxScalePhaseBlocks) * bn * 4u);
   const uint32_t c_bytes = bm * (bn + 4u) * 4u;
   if (c_bytes <= stage_area) {
     p.c_tile = 0;
