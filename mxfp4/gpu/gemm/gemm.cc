@@ -27,17 +27,23 @@ using gemm_internal::MakeSmemPlan;
 using gemm_internal::TileConfigDesc;
 using gemm_internal::TileConfigId;
 
-// Streaming multiprocessors the split heuristic fills (H200: 132).
-constexpr int64_t kTargetCtas = 132;
 constexpr int kMaxSplits = 8;
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr size_t kWorkspaceAlign = 256;
 
 // ---------------------------------------------------------------- auto thresholds
-// Tuned on the H200 (docs/paths.md, "Dispatch thresholds").
-constexpr int64_t kFusedMaxGroups = 16;      // K <= 512: fused_quant
-constexpr int64_t kFusedMaxM = 64;           // ... for M <= 64
-constexpr int64_t kSplitKSmallMMaxM = 32;    // M <= 32, K > 512: splitk_small_m
+// Measured on the H200, 2026-11-29 (docs/paths.md, "Dispatch"): every choice
+// below is the fastest, or within 3% of the fastest, tested configuration of
+// the sweep of gemm_paths_benchmark --sweep for the contest shapes.
+constexpr int64_t kSplitKSmallMMaxM = 16;    // M <= 16: splitk_small_m (any K)
+constexpr int64_t kFusedMaxM = 32;           // 16 < M <= 32 and K <= 512: fused_quant
+constexpr int64_t kFusedMaxGroups = 16;
+// Split counts: about this many CTAs (the H200 runs 2 of these CTAs per SM
+// on its 132 SMs; beyond ~264 a second wave costs ~3-4 us) ...
+constexpr int64_t kSplitKSmallMTargetCtas = 200;
+// ... and for quant_then_mma about one CTA per SM, at most 4 splits.
+constexpr int64_t kQuantThenMmaTargetCtas = 132;
+constexpr int kQuantThenMmaMaxSplits = 4;
 
 bool IsAligned(const void* p, uintptr_t alignment) {
   return reinterpret_cast<uintptr_t>(p) % alignment == 0;
@@ -76,23 +82,26 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
 TileConfigId DefaultTile(GemmPath path, int64_t m) {
   switch (path) {
     case GemmPath::kFusedQuant:
-      if (m <= 8) return TileConfigId::kFusedN64M8;
-      if (m <= 16) return TileConfigId::kFusedN64M16;
-      if (m <= 32) return TileConfigId::kFusedN64M32;
+      // Measured: 8-row tiles (more CTAs, each quantizing fewer rows) beat
+      // 16/32-row tiles up to M = 32 (docs/paths.md).
+      if (m <= 32) return TileConfigId::kFusedN64M8;
       return TileConfigId::kFusedN64M64;
     case GemmPath::kSplitKSmallM:
       if (m <= 8) return TileConfigId::kFusedN64M8;
       if (m <= 16) return TileConfigId::kFusedN64M16;
       return TileConfigId::kFusedN64M32;
     default:
+      // Measured: n64_m64 up to M = 64 (n128_m64 with 2 splits was 8% faster
+      // on 64x7168x2048, but that combination's bits were not checked on the
+      // device; docs/paths.md), n128_m64 above.
       if (m <= 64) return TileConfigId::kPrequantN64M64;
       return TileConfigId::kPrequantN128M64;
   }
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
-  if (groups <= kFusedMaxGroups && m <= kFusedMaxM) return GemmPath::kFusedQuant;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
+  if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   return GemmPath::kQuantThenMma;
 }
 
@@ -210,10 +219,14 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   } else if (options.split_k > 0) {
     splits = options.split_k;
   } else {
+    const bool small_m = plan.path == GemmPath::kSplitKSmallM;
     const int64_t tiles = std::max<int64_t>(1, n_tiles * m_tiles);
-    const int64_t by_sms = std::max<int64_t>(1, kTargetCtas / tiles);
+    const int64_t target = small_m ? kSplitKSmallMTargetCtas : kQuantThenMmaTargetCtas;
+    const int64_t by_ctas = std::max<int64_t>(1, target / tiles);
+    // At least one full pipeline stage of K per split.
     const int64_t by_k = std::max<int64_t>(1, groups / gemm_internal::kStageBlocks);
-    splits = static_cast<int>(std::min<int64_t>({kMaxSplits, by_sms, by_k}));
+    const int64_t cap = small_m ? kMaxSplits : kQuantThenMmaMaxSplits;
+    splits = static_cast<int>(std::min<int64_t>({cap, by_ctas, by_k}));
   }
   plan.splits = splits;
   plan.blocks_per_split = (groups + splits - 1) / splits;

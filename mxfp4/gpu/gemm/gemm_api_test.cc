@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/gpu/gemm/gemm.h"
@@ -70,24 +71,35 @@ TEST(GemmApi, RegistryListsEveryPathOnce) {
   }
 }
 
+// The auto plans measured fastest on the H200 (docs/paths.md, "Dispatch").
 TEST(GemmApi, AutoPlanForContestShapes) {
   struct Case {
     int64_t m, n, k;
-    GemmPath want;
+    GemmPath path;
+    const char* tile;
+    int splits;
   };
   const Case cases[] = {
-      {4, 2880, 512, GemmPath::kFusedQuant},     {16, 2112, 7168, GemmPath::kSplitKSmallM},
-      {32, 4096, 512, GemmPath::kFusedQuant},    {32, 2880, 512, GemmPath::kFusedQuant},
-      {64, 7168, 2048, GemmPath::kQuantThenMma}, {256, 3072, 1536, GemmPath::kQuantThenMma},
-      {8, 2112, 7168, GemmPath::kSplitKSmallM},  {16, 3072, 1536, GemmPath::kSplitKSmallM},
-      {64, 3072, 1536, GemmPath::kQuantThenMma}, {256, 2880, 512, GemmPath::kQuantThenMma},
+      {4, 2880, 512, GemmPath::kSplitKSmallM, "fused_n64_m8", 2},
+      {16, 2112, 7168, GemmPath::kSplitKSmallM, "fused_n64_m16", 6},
+      {32, 4096, 512, GemmPath::kFusedQuant, "fused_n64_m8", 1},
+      {32, 2880, 512, GemmPath::kFusedQuant, "fused_n64_m8", 1},
+      {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64", 1},
+      {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n128_m64", 1},
+      {8, 2112, 7168, GemmPath::kSplitKSmallM, "fused_n64_m8", 6},
+      {16, 3072, 1536, GemmPath::kSplitKSmallM, "fused_n64_m16", 4},
+      {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64", 2},
+      {256, 2880, 512, GemmPath::kQuantThenMma, "prequant_n128_m64", 1},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
     ASSERT_TRUE(plan.ok()) << plan.status();
-    EXPECT_EQ(plan->path, c.want) << c.m << "x" << c.n << "x" << c.k << ": " << plan->ToString();
-    EXPECT_EQ(plan->launches, c.want == GemmPath::kQuantThenMma ? 2 : 1);
-    EXPECT_EQ(plan->workspace_bytes > 0, c.want == GemmPath::kQuantThenMma);
+    const std::string shape = absl::StrCat(c.m, "x", c.n, "x", c.k, ": ", plan->ToString());
+    EXPECT_EQ(plan->path, c.path) << shape;
+    EXPECT_EQ(plan->tile, c.tile) << shape;
+    EXPECT_EQ(plan->splits, c.splits) << shape;
+    EXPECT_EQ(plan->launches, c.path == GemmPath::kQuantThenMma ? 2 : 1);
+    EXPECT_EQ(plan->workspace_bytes > 0, c.path == GemmPath::kQuantThenMma);
     EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u);
   }
 }
