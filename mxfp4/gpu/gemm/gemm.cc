@@ -239,7 +239,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
       MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
   if (plan.path == GemmPath::kQuantThenMma) {
     const size_t rows = static_cast<size_t>(m_tiles * cfg.block_m());
-    plan.workspace_bytes = AlignUp(rows * static_cast<size_t>(b.k) * cfg.act_bytes(), kWorkspaceAlign) +
+    plan.workspace_bytes =
+        AlignUp(rows * static_cast<size_t>(b.k) * cfg.act_bytes(), kWorkspaceAlign) +
                            AlignUp(rows * static_cast<size_t>(groups) * 4, kWorkspaceAlign);
   }
   return plan;

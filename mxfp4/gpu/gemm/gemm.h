@@ -11,8 +11,8 @@
 // A is quantized with the EVEN rule exactly as mxfp4/emu/quantize.h does.
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
-//   fused_quant     one kernel, A quantized inside the GEMM (small K)
-//   splitk_small_m  one kernel, A quantized inside, K split over a cluster
+//   fused_quant     one kernel, A quantized inside the GEMM (16 < M <= 32, K <= 512)
+//   splitk_small_m  one kernel, A quantized inside, K split over a cluster (M <= 16)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (larger M)
 // Gemm() picks one by shape (GemmPath::kAuto) or runs the one you force.
 //
@@ -80,19 +80,21 @@ enum class GemmPath {
   kAuto,
   // "fused_quant": one kernel; each CTA loads bf16 A rows and quantizes them
   // in the GEMM, stage by stage, into fp16 operands of mma.sync m16n8k16
-  // (swap AB: N on the MMA's 16-row side). No K-split. Chosen for small K.
+  // (swap AB: N on the MMA's 16-row side). No K-split. Chosen for
+  // 16 < M <= 32 with K <= 512.
   kFusedQuant,
-  // "splitk_small_m": as kFusedQuant, with K split over the 2..8 CTAs of a
+  // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
-  // shared memory. Chosen for M <= 32, K > 512.
+  // shared memory. Chosen for M <= 16.
   kSplitKSmallM,
   // "quant_then_mma": a quantizer kernel writes A once as fp16 operands into
   // the workspace, then the tensor-core GEMM (programmatic dependent launch,
-  // optional cluster K-split). Chosen for larger M.
+  // optional cluster K-split). Chosen for M > 32 (and M > 16 with K > 512).
   kQuantThenMma,
 };
 
-const char* GemmPathName(GemmPath path);  // "auto", "fused_quant", "splitk_small_m", "quant_then_mma"
+// "auto", "fused_quant", "splitk_small_m", "quant_then_mma".
+const char* GemmPathName(GemmPath path);
 absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name);
 
 struct GemmOptions {

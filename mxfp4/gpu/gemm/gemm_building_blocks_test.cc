@@ -162,7 +162,8 @@ void CheckMmaTiles(bool f16) {
       for (int c = 0; c < 8; ++c) {
         int32_t dot4 = 0;
         for (int k = 0; k < 32; ++k) {
-          dot4 += E2m1ToTwice(tiles[i].w_codes[r * 32 + k]) * E2m1ToTwice(tiles[i].x_codes[c * 32 + k]);
+          dot4 += E2m1ToTwice(tiles[i].w_codes[r * 32 + k]) *
+                  E2m1ToTwice(tiles[i].x_codes[c * 32 + k]);
         }
         const float want = static_cast<float>(dot4) * 0.25f;  // +0.0f for a zero sum
         const float got = d[(i * 16 + r) * 8 + c];
@@ -240,7 +241,9 @@ void CheckQuantizeAOperand(bool f16) {
       uint16_t got = q[(r * kK + k) * op_bytes];
       if (f16) got = static_cast<uint16_t>(got | (q[(r * kK + k) * 2 + 1] << 8));
       if (r >= kM) {
-        if (got != 0 && ++bad <= 10) ADD_FAILURE() << "padding (" << r << ", " << k << ") = " << got;
+        if (got != 0 && ++bad <= 10) {
+          ADD_FAILURE() << "padding (" << r << ", " << k << ") = " << got;
+        }
         continue;
       }
       const uint8_t want = Fp4At(cpu->data.data() + r * (kK / 2), k);

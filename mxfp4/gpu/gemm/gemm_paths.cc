@@ -17,19 +17,22 @@ constexpr GemmPathInfo kPaths[] = {
      "block_fma, no K-split",
      "fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64 (fp16 MMA operands); "
      "fused_n64_m16_e4m3 (e4m3 fallback)",
-     "any M, N, K % 32 == 0; auto: K <= 512 and M <= 64", 1},
+     "any M, N, K % 32 == 0; auto: 16 < M <= 32 and K <= 512", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
      "tiles reduced through distributed shared memory",
      "block_fma per split; splits of ceil(G/S) blocks; ((p0 + p1) + p2) + ... in split order",
      "fused_n64_m8, fused_n64_m16, fused_n64_m32; fused_n64_m16_e4m3",
-     "any M, N, K % 32 == 0; auto: M <= 32 and K > 512", 1},
+     "any M, N, K % 32 == 0; auto: M <= 16 (splits for ~200 CTAs, at most 8, >= 8 blocks each)",
+     1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace), then "
      "the tile GEMM on both operands via cp.async (programmatic dependent launch)",
      "block_fma per split; splits of ceil(G/S) blocks; ((p0 + p1) + p2) + ... in split order",
      "prequant_n64_m64, prequant_n128_m64; prequant_n128_m64_e4m3",
-     "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: the rest", 2},
+     "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 32, or M > 16 with "
+     "K > 512 (splits for ~132 CTAs, at most 4)",
+     2},
 };
 
 }  // namespace

@@ -83,7 +83,8 @@ struct Cublas {
 Cublas LoadCublas() {
   Cublas c;
   void* lib = nullptr;
-  for (const char* name : {"libcublas.so.13", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so.13"}) {
+  for (const char* name :
+       {"libcublas.so.13", "libcublas.so", "/usr/local/cuda/lib64/libcublas.so.13"}) {
     lib = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
     if (lib != nullptr) break;
   }

@@ -252,7 +252,8 @@ std::string GemmTester::Describe() const {
             << report.ToString();
     if (!report.first_mismatches.empty()) {
       const ElementMismatch& e = report.first_mismatches.front();
-      absl::StatusOr<std::string> trace = ExplainGemmElement(a_view, b_view, contract, e.row, e.col);
+      absl::StatusOr<std::string> trace =
+          ExplainGemmElement(a_view, b_view, contract, e.row, e.col);
       if (trace.ok()) {
         std::string text = *trace;
         if (text.size() > 4000) text = text.substr(0, 4000) + "\n... (trace truncated)";
@@ -294,7 +295,8 @@ std::string GemmTester::Describe() const {
       vs_ideal = std::move(r);
     }
     std::cout << absl::StrFormat(
-                     "[ideal] %s: max_abs=%.3g max_rel=%.3g max_ulp=%d outside_tol=%d bit_exact=%d\n",
+                     "[ideal] %s: max_abs=%.3g max_rel=%.3g max_ulp=%d outside_tol=%d "
+                     "bit_exact=%d\n",
                      Describe(), vs_ideal.max_abs_error, vs_ideal.max_rel_error,
                      vs_ideal.max_ulp_distance, vs_ideal.num_outside_tolerance,
                      vs_ideal.num_bit_mismatches == 0)

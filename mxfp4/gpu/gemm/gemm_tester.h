@@ -34,7 +34,8 @@ namespace mxfp4::gpu::testing {
 // How A (bf16) is drawn.
 enum class AInput {
   kNormal,        // standard normal, like the contest
-  kWideExponent,  // normal * 2^e, e uniform in [-133, 125] per 32-block (bf16 subnormals .. near max)
+  // normal * 2^e, e uniform in [-133, 125] per 32-block (bf16 subnormals .. near max)
+  kWideExponent,
   kSpecialValues, // normal with sprinkled +-0, +-Inf, NaN, subnormals, +-max
 };
 

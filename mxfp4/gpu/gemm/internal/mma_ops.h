@@ -110,8 +110,8 @@ MXFP4_DEVICE_INLINE void MmaF16Block(const uint32_t w_row[4], const uint32_t w_r
   asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "
       "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %11, %12, %13};"
       : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-      : "r"(w_row[2]), "r"(w_row8[2]), "r"(w_row[3]), "r"(w_row8[3]), "r"(x[2]), "r"(x[3]), "f"(p[0]),
-        "f"(p[1]), "f"(p[2]), "f"(p[3]));
+      : "r"(w_row[2]), "r"(w_row8[2]), "r"(w_row[3]), "r"(w_row8[3]), "r"(x[2]), "r"(x[3]),
+        "f"(p[0]), "f"(p[1]), "f"(p[2]), "f"(p[3]));
 }
 
 // MmaE4m3ZeroAcc()

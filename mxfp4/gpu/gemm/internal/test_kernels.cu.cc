@@ -51,7 +51,9 @@ __global__ void MmaTilesKernel(const uint32_t* w, const uint8_t* x_codes, float*
     uint32_t w_row[4], w_row8[4], x[4];
     Fp4x8ToF16x8(wt[gid * 4 + t], w_row);
     Fp4x8ToF16x8(wt[(gid + 8) * 4 + t], w_row8);
-    for (int i = 0; i < 4; ++i) x[i] = HalfF16OfCode(xc[2 * i]) | (HalfF16OfCode(xc[2 * i + 1]) << 16);
+    for (int i = 0; i < 4; ++i) {
+      x[i] = HalfF16OfCode(xc[2 * i]) | (HalfF16OfCode(xc[2 * i + 1]) << 16);
+    }
     MmaF16Block(w_row, w_row8, x, out);
   } else {
     const Bytes8 r0 = Fp4x8ToLutBytes(wt[gid * 4 + t], kTwiceE4m3LutLo, kTwiceE4m3LutHi);

@@ -72,7 +72,9 @@ struct TileConfigDesc {
   const char* name;
 
   // Bytes of one activation operand element in shared memory / workspace.
-  MXFP4_HOST_DEVICE constexpr int act_bytes() const { return operands == MmaOperands::kF16 ? 2 : 1; }
+  MXFP4_HOST_DEVICE constexpr int act_bytes() const {
+    return operands == MmaOperands::kF16 ? 2 : 1;
+  }
   MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m; }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
