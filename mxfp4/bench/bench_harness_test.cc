@@ -166,8 +166,12 @@ void CheckVendorGemm(VendorGemmKind kind, const GemmShape& shape, uint64_t seed)
     for (int64_t i = 0; i < m * k; ++i) a[i] = Bf16ToFloat(pa[i]);
     for (int64_t i = 0; i < n * k; ++i) b[i] = Bf16ToFloat(pb[i]);
   }
-  // Distinct per-tensor scales, so swapped scale pointers would show.
-  const float scales[2] = {2.0f, 0.25f};  // a, b
+  // Distinct per-tensor scales, so swapped scale pointers would show; each on
+  // its own 256-byte boundary (as ShapeOperands keeps them).
+  constexpr int kStride = ShapeOperands::kFp8ScaleStride;
+  float scales[2 * kStride] = {};
+  scales[0] = 2.0f;         // a
+  scales[kStride] = 0.25f;  // b
   const double scale = fp8 ? 0.5 : 1.0;
 
   auto d_a = gpu::DeviceBuffer::Allocate(a_bytes.size());
@@ -188,14 +192,15 @@ void CheckVendorGemm(VendorGemmKind kind, const GemmShape& shape, uint64_t seed)
   args.b = d_b->get();
   args.c = d_c->get();
   args.a_scale = d_s->as<float>();
-  args.b_scale = d_s->as<float>() + 1;
+  args.b_scale = d_s->as<float>() + kStride;
   args.workspace = d_ws->get();
   args.workspace_bytes = kVendorWorkspaceBytes;
   absl::StatusOr<std::unique_ptr<VendorGemm>> gemm = VendorGemm::Create(args);
   ASSERT_TRUE(gemm.ok()) << gemm.status();
   absl::StatusOr<gpu::DeviceStream> stream = gpu::DeviceStream::Create();
   ASSERT_TRUE(stream.ok());
-  ASSERT_TRUE((*gemm)->Enqueue(stream->get()).ok());
+  const absl::Status enqueued = (*gemm)->Enqueue(stream->get());
+  ASSERT_TRUE(enqueued.ok()) << enqueued << " (" << (*gemm)->Description() << ")";
   ASSERT_TRUE(stream->Synchronize().ok());
   std::vector<uint16_t> c(m * n);
   ASSERT_TRUE(d_c->CopyToHost(c.data(), c.size() * 2).ok());

@@ -131,7 +131,8 @@ absl::StatusOr<std::unique_ptr<ShapeOperands>> ShapeOperands::Create(const GemmS
         FillDeviceWithPattern(o->a_e4m3_.get(), o->a_e4m3_.size(), pa.data(), pa.size()));
     MXFP4_GPU_RETURN_IF_ERROR(
         FillDeviceWithPattern(o->b_e4m3_.get(), o->b_e4m3_.size(), pb.data(), pb.size()));
-    const float scales[2] = {1.0f, 1.0f};
+    float scales[2 * kFp8ScaleStride] = {};
+    scales[0] = scales[kFp8ScaleStride] = 1.0f;
     MXFP4_BENCH_ASSIGN_OR_RETURN(o->fp8_scales_, Allocate(sizeof(scales)));
     MXFP4_GPU_RETURN_IF_ERROR(o->fp8_scales_.CopyFromHost(scales, sizeof(scales)));
   }

@@ -71,8 +71,11 @@ class ShapeOperands {
   const uint16_t* b_bf16() const { return b_bf16_.as<uint16_t>(); }
   const uint8_t* a_e4m3() const { return a_e4m3_.as<uint8_t>(); }
   const uint8_t* b_e4m3() const { return b_e4m3_.as<uint8_t>(); }
+  // Per-tensor FP8 scales (1.0), each on its own 256-byte boundary: cuBLASLt
+  // rejects a scale pointer that is only 4-byte aligned.
   const float* fp8_a_scale() const { return fp8_scales_.as<float>(); }
-  const float* fp8_b_scale() const { return fp8_scales_.as<float>() + 1; }
+  const float* fp8_b_scale() const { return fp8_scales_.as<float>() + kFp8ScaleStride; }
+  static constexpr int kFp8ScaleStride = 64;  // floats
   void* copy_src() const { return copy_src_.get(); }
   void* copy_dst() const { return copy_dst_.get(); }
   int64_t copy_bytes() const { return static_cast<int64_t>(copy_src_.size()); }

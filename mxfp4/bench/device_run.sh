@@ -89,7 +89,7 @@ run() {
     timeout "$limit" stdbuf -oL "${launch[@]}" "$D/bin/gemm_benchmark" --mxfp4_sets="$set" \
       --benchmark_min_time="$min_time" \
       --benchmark_out="$OUT/gemm_$set.json" --benchmark_out_format=json \
-      --benchmark_context="commit=$commit,command=gemm_benchmark --mxfp4_sets=$set --benchmark_min_time=$min_time" \
+      --benchmark_context="commit=$commit" \
       >"$OUT/gemm_$set.log" 2>&1
     echo "gemm_benchmark $set rc=$? $(( $(date +%s) - start ))s"
     grep -E "^(GPU|cuBLAS|reference|note|gemm_benchmark|  failed)" "$OUT/gemm_$set.log"

@@ -31,7 +31,7 @@ namespace mxfp4::bench {
 
 enum class VendorGemmKind : int {
   kCublasBf16 = 0,            // cublasGemmEx, bf16 A/B/C, fp32 accumulate
-  kCublasLtBf16 = 1,          // cublasLtMatmul, same data, heuristic algorithm #0
+  kCublasLtBf16 = 1,          // cublasLtMatmul, same data, first heuristic algorithm that runs
   kCublasLtFp8 = 2,           // cublasLtMatmul, e4m3 A/B, fp32 per-tensor scales, bf16 C
   kCublasLtFp8FastAccum = 3,  // same with CUBLASLT_MATMUL_DESC_FAST_ACCUM (peak only)
 };
@@ -67,8 +67,9 @@ std::string VendorBlasDescription();
 class VendorGemm {
  public:
   // Create()
-  // Plans one GEMM. kUnavailable without cuBLAS or GPU; kInvalidArgument for
-  // a shape cuBLAS cannot take (e.g. FP8 with K % 16 != 0).
+  // Plans one GEMM (cuBLASLt kinds run it once, synchronously, to pick an
+  // algorithm that cuBLASLt accepts for these pointers). kUnavailable without cuBLAS or GPU;
+  // kInvalidArgument for a shape cuBLAS cannot take (e.g. FP8 with K % 16 != 0).
   static absl::StatusOr<std::unique_ptr<VendorGemm>> Create(const VendorGemmArgs& args);
   ~VendorGemm();
   VendorGemm(const VendorGemm&) = delete;

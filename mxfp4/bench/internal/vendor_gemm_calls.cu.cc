@@ -185,6 +185,7 @@ struct RawVendorGemmPlan {
   cublasLtMatrixLayout_t layout_a = nullptr;  // cuBLAS "B": our A, (k x m) col-major
   cublasLtMatrixLayout_t layout_c = nullptr;  // (n x m) col-major bf16
   cublasLtMatmulAlgo_t algo = {};
+  int candidate = 0;  // index of `algo` in the heuristic's list
   float alpha = 1.0f;
   float beta = 0.0f;
 };
@@ -250,17 +251,36 @@ std::string CreateLtPlan(RawVendorGemmPlan* p) {
   const uint64_t ws = a.workspace_bytes;
   s = g_api.LtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws,
                                            sizeof(ws));
-  cublasLtMatmulHeuristicResult_t result = {};
+  // Several candidates, each tried once: the heuristic does not see every
+  // constraint of the call (the sample code of cuBLASLt does the same).
+  constexpr int kCandidates = 8;
+  cublasLtMatmulHeuristicResult_t results[kCandidates] = {};
   int found = 0;
   if (s == CUBLAS_STATUS_SUCCESS) {
     s = g_api.LtMatmulAlgoGetHeuristic(p->lt, p->desc, p->layout_b, p->layout_a, p->layout_c,
-                                       p->layout_c, pref, 1, &result, &found);
+                                       p->layout_c, pref, kCandidates, results, &found);
   }
   g_api.LtMatmulPreferenceDestroy(pref);
   if (s != CUBLAS_STATUS_SUCCESS) return LtError("cublasLtMatmulAlgoGetHeuristic", s);
   if (found < 1) return "cublasLtMatmulAlgoGetHeuristic found no algorithm for this shape";
-  p->algo = result.algo;
-  return "";
+  std::string rejected;
+  for (int i = 0; i < found; ++i) {
+    // A trial call on the legacy default stream, synchronized.
+    s = g_api.LtMatmul(p->lt, p->desc, &p->alpha, a.b, p->layout_b, a.a, p->layout_a, &p->beta, a.c,
+                       p->layout_c, a.c, p->layout_c, &results[i].algo, a.workspace,
+                       a.workspace_bytes, nullptr);
+    if (s == CUBLAS_STATUS_SUCCESS) {
+      const cudaError_t e = cudaStreamSynchronize(nullptr);
+      if (e != cudaSuccess) return std::string("trial cublasLtMatmul: ") + cudaGetErrorString(e);
+      p->algo = results[i].algo;
+      p->candidate = i;
+      return "";
+    }
+    rejected += std::string(rejected.empty() ? "" : ", ") + "#" + std::to_string(i) + " " +
+                g_api.LtGetStatusName(s);
+  }
+  return "cublasLtMatmul rejected all " + std::to_string(found) +
+         " heuristic algorithms: " + rejected;
 }
 
 }  // namespace
@@ -345,8 +365,8 @@ std::string DescribeVendorGemmPlan(const RawVendorGemmPlan* p) {
   g_api.LtMatmulAlgoConfigGetAttribute(&p->algo, CUBLASLT_ALGO_CONFIG_SPLITK_NUM, &splitk,
                                        sizeof(splitk), &written);
   char buf[160];
-  std::snprintf(buf, sizeof(buf), "cublasLt heuristic #0: algo %d tile %u stages %u splitK %u", id,
-                tile, stages, splitk);
+  std::snprintf(buf, sizeof(buf), "cublasLt heuristic #%d: algo %d tile %u stages %u splitK %u",
+                p->candidate, id, tile, stages, splitk);
   return buf;
 }
 

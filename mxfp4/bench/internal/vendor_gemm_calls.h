@@ -24,9 +24,9 @@ namespace mxfp4::bench::internal {
 
 // Same values as mxfp4::bench::VendorGemmKind.
 enum class RawVendorGemmKind : int {
-  kCublasBf16 = 0,            // cublasGemmEx, bf16 in/out, fp32 compute
-  kCublasLtBf16 = 1,          // cublasLtMatmul, bf16 in/out, fp32 compute, heuristic algo #0
-  kCublasLtFp8 = 2,           // cublasLtMatmul, e4m3 A and B, per-tensor fp32 scales, bf16 out
+  kCublasBf16 = 0,    // cublasGemmEx, bf16 in/out, fp32 compute
+  kCublasLtBf16 = 1,  // cublasLtMatmul, bf16 in/out, fp32 compute, first heuristic algo that runs
+  kCublasLtFp8 = 2,   // cublasLtMatmul, e4m3 A and B, per-tensor fp32 scales, bf16 out
   kCublasLtFp8FastAccum = 3,  // as kCublasLtFp8 with CUBLASLT_MATMUL_DESC_FAST_ACCUM = 1
 };
 
@@ -53,7 +53,9 @@ struct RawVendorGemmPlan;  // opaque: handles, descriptors, chosen algorithm
 std::string LoadVendorBlas(std::string* description);
 
 // CreateVendorGemmPlan()
-// "" and *plan on success; the error otherwise (*plan untouched).
+// "" and *plan on success; the error otherwise (*plan untouched). cuBLASLt
+// kinds run one trial GEMM per heuristic candidate (synchronously, on the
+// legacy default stream) and keep the first that cuBLASLt accepts.
 std::string CreateVendorGemmPlan(const RawVendorGemmArgs& args, RawVendorGemmPlan** plan);
 
 // EnqueueVendorGemm()
