@@ -87,7 +87,7 @@ class FlagSet {
     for (const auto& [choice_name, value] : choices) {
       if (!hint.empty()) hint += "|";
       hint += choice_name;
-      if (value == *target) default_name = choice_name;
+      if (value == *target && default_name.empty()) default_name = choice_name;  // first spelling
     }
     Flag& flag = Add(name, help, hint, default_name, /*is_bool=*/false);
     flag.set_ = [target, choices = std::move(choices), hint](absl::string_view text) {

@@ -171,9 +171,14 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
                  "rounded up to the contract's step (4 blocks mfma16, 2 mfma32).");
   flags.AddEnum(
       "mfma_rounding", &mfma_rounding,
-      Choices<MfmaRoundingModel>{{"exact_sum", MfmaRoundingModel::kExactSumSingleRounding},
-                                 {"block_fma", MfmaRoundingModel::kBlockSequentialFma}},
-      "mfma16/mfma32 only: rounding inside one instruction.");
+      // The emulator's names (MfmaRoundingModelName) and short aliases.
+      Choices<MfmaRoundingModel>{
+          {"exact_sum_single_rounding", MfmaRoundingModel::kExactSumSingleRounding},
+          {"block_sequential_fma", MfmaRoundingModel::kBlockSequentialFma},
+          {"exact_sum", MfmaRoundingModel::kExactSumSingleRounding},
+          {"block_fma", MfmaRoundingModel::kBlockSequentialFma}},
+      "mfma16/mfma32 only: rounding inside one instruction (unverified on\n"
+      "hardware; exact_sum and block_fma are short aliases).");
   flags.AddEnum("backend", &backend_request, BackendRequestChoices(),
                 "emu: CPU emulator; gpu: the GPU or an error; auto: GPU if usable, else\n"
                 "the emulator (noted on stderr).");
