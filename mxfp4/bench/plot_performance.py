@@ -81,7 +81,7 @@ def references(context, entries):
             and e["bytes"] / 2 >= min_copied]
     best_row = max(rows) if rows else (0, "", "")
     copy_bw = max(ref, best_row[0])
-    note = (f"copy bandwidth used: {copy_bw / 1e9:.0f} GB/s (read + write), the best of the reference "
+    note = (f"Copy bandwidth used: {copy_bw / 1e9:.0f} GB/s (read + write), the best of the reference "
             f"copy ({ref / 1e9:.0f} GB/s)")
     if rows:
         note += f" and the copy rows ({best_row[0] / 1e9:.0f} GB/s, {best_row[1]} {best_row[2]})"
