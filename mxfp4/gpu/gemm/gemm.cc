@@ -41,8 +41,9 @@ constexpr int64_t kFusedMaxGroups = 16;
 // Split counts: about this many CTAs (the H200 runs 2 of these CTAs per SM
 // on its 132 SMs; beyond ~264 a second wave costs ~3-4 us) ...
 constexpr int64_t kSplitKSmallMTargetCtas = 200;
-// ... and for quant_then_mma about one CTA per SM, at most 4 splits.
-constexpr int64_t kQuantThenMmaTargetCtas = 132;
+// ... and for quant_then_mma (tile prequant_n64_m64_s2_fold, ~100 KB of
+// shared memory: 2 CTAs per SM) about two CTAs per SM, at most 4 splits.
+constexpr int64_t kQuantThenMmaTargetCtas = 264;
 constexpr int kQuantThenMmaMaxSplits = 4;
 
 bool IsAligned(const void* p, uintptr_t alignment) {
@@ -67,13 +68,19 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
     case GemmPath::kFusedQuant:
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
              id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64 ||
-             id == TileConfigId::kFusedN64M16E4m3;
+             id == TileConfigId::kFusedN64M16E4m3 || id == TileConfigId::kFusedN64M8Fold ||
+             id == TileConfigId::kFusedN64M16Fold || id == TileConfigId::kFusedN64M16UnrolledFold;
     case GemmPath::kSplitKSmallM:
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
-             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M16E4m3;
+             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M16E4m3 ||
+             id == TileConfigId::kFusedN64M8Fold || id == TileConfigId::kFusedN64M16Fold ||
+             id == TileConfigId::kFusedN64M16UnrolledFold;
     case GemmPath::kQuantThenMma:
       return id == TileConfigId::kPrequantN64M64 || id == TileConfigId::kPrequantN128M64 ||
-             id == TileConfigId::kPrequantN128M64E4m3;
+             id == TileConfigId::kPrequantN128M64E4m3 || id == TileConfigId::kPrequantN64M64Fold ||
+             id == TileConfigId::kPrequantN128M64Fold || id == TileConfigId::kPrequantN64M32Fold ||
+             id == TileConfigId::kPrequantN64M64S2Fold ||
+             id == TileConfigId::kPrequantN64M64S2UnrolledFold;
     default:
       return false;
   }
@@ -91,11 +98,10 @@ TileConfigId DefaultTile(GemmPath path, int64_t m) {
       if (m <= 16) return TileConfigId::kFusedN64M16;
       return TileConfigId::kFusedN64M32;
     default:
-      // Measured: n64_m64 up to M = 64 (n128_m64 with 2 splits was 8% faster
-      // on 64x7168x2048, but that combination's bits were not checked on the
-      // device; docs/paths.md), n128_m64 above.
-      if (m <= 64) return TileConfigId::kPrequantN64M64;
-      return TileConfigId::kPrequantN128M64;
+      // Measured (run 5, docs/paths.md): the folded-scale n64_m64 tile with
+      // 2 stages (2 CTAs per SM) beat n64_m64 / n128_m64 by 8-17% on every
+      // quant_then_mma contest shape.
+      return TileConfigId::kPrequantN64M64S2Fold;
   }
 }
 

@@ -84,12 +84,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 2112, 7168, GemmPath::kSplitKSmallM, "fused_n64_m16", 6},
       {32, 4096, 512, GemmPath::kFusedQuant, "fused_n64_m8", 1},
       {32, 2880, 512, GemmPath::kFusedQuant, "fused_n64_m8", 1},
-      {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64", 1},
-      {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n128_m64", 1},
+      {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},
+      {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
       {8, 2112, 7168, GemmPath::kSplitKSmallM, "fused_n64_m8", 6},
       {16, 3072, 1536, GemmPath::kSplitKSmallM, "fused_n64_m16", 4},
-      {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64", 2},
-      {256, 2880, 512, GemmPath::kQuantThenMma, "prequant_n128_m64", 1},
+      {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 4},
+      {256, 2880, 512, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));

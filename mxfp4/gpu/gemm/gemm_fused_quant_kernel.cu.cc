@@ -16,7 +16,8 @@ namespace mxfp4::gpu::gemm_internal {
 namespace {
 
 template <TileConfigId kId>
-__global__ void __launch_bounds__(GetTileConfig(kId).threads(), 1)
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
     GemmFusedQuantKernel(const GemmKernelArgs args) {
   TileGemmBody<kId, /*kClusterSplit=*/false, /*kWaitForPrecedingGrid=*/false>(args);
 }
@@ -46,6 +47,12 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
       return Launch<TileConfigId::kFusedN64M64>(args, stream);
     case TileConfigId::kFusedN64M16E4m3:
       return Launch<TileConfigId::kFusedN64M16E4m3>(args, stream);
+    case TileConfigId::kFusedN64M8Fold:
+      return Launch<TileConfigId::kFusedN64M8Fold>(args, stream);
+    case TileConfigId::kFusedN64M16Fold:
+      return Launch<TileConfigId::kFusedN64M16Fold>(args, stream);
+    case TileConfigId::kFusedN64M16UnrolledFold:
+      return Launch<TileConfigId::kFusedN64M16UnrolledFold>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

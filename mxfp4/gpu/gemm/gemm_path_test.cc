@@ -36,11 +36,15 @@ std::vector<std::string> PathTiles() {
   switch (kPath) {
     case GemmPath::kFusedQuant:
       return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64",
-              "fused_n64_m16_e4m3"};
+              "fused_n64_m16_e4m3", "fused_n64_m8_fold", "fused_n64_m16_fold",
+              "fused_n64_m16_u_fold"};
     case GemmPath::kSplitKSmallM:
-      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3"};
+      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3",
+              "fused_n64_m8_fold", "fused_n64_m16_fold", "fused_n64_m16_u_fold"};
     default:
-      return {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m64_e4m3"};
+      return {"prequant_n64_m64",      "prequant_n128_m64",      "prequant_n128_m64_e4m3",
+              "prequant_n64_m64_fold", "prequant_n128_m64_fold", "prequant_n64_m32_fold",
+              "prequant_n64_m64_s2_fold", "prequant_n64_m64_s2u_fold"};
   }
 }
 
@@ -159,6 +163,27 @@ TEST(GemmPath, WideExponentsAndSpecialValues) {
       if (SmallTestScale()) continue;
       EXPECT_TRUE(PathTester().M(8).N(64).K(2048).Seed(++seed).A(a).B(b)
                       .Output(GemmOutputType::kFp32).Run());
+    }
+  }
+}
+
+// The *_fold tiles (internal/scale_fold.h): their fast stages run with
+// activation scales at the edges of the folded range and weight scales up to
+// 240 and down to the subnormal 2^-127; extreme/NaN weight scales and
+// wide-exponent A (mixed folded and unfolded blocks in one stage) take the
+// exact fallback.
+TEST(GemmPath, FoldedScalesAtTheEdges) {
+  MXFP4_SKIP_IF_NO_GPU();
+  uint64_t seed = 850;
+  for (const std::string& tile : PathTiles()) {
+    if (tile.find("_fold") == std::string::npos) continue;
+    for (BInput b : {BInput::kNormal, BInput::kFoldRangeScales, BInput::kExtremeScales}) {
+      for (AInput a : {AInput::kNormal, AInput::kFoldEdges, AInput::kWideExponent}) {
+        EXPECT_TRUE(PathTester().Tile(tile).M(33).N(96).K(576).Seed(++seed).A(a).B(b)
+                        .Output(GemmOutputType::kFp32).Run());
+        if (SmallTestScale()) continue;
+        EXPECT_TRUE(PathTester().Tile(tile).M(8).N(64).K(2048).Seed(++seed).A(a).B(b).Run());
+      }
     }
   }
 }

@@ -281,13 +281,17 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
   };
   const std::vector<PathTiles> all = {
       {GemmPath::kFusedQuant,
-       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64", "fused_n64_m16_e4m3"},
+       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64", "fused_n64_m16_e4m3",
+        "fused_n64_m8_fold", "fused_n64_m16_fold", "fused_n64_m16_u_fold"},
        {1}},
       {GemmPath::kSplitKSmallM,
-       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3"},
+       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3", "fused_n64_m8_fold",
+        "fused_n64_m16_fold", "fused_n64_m16_u_fold"},
        {2, 3, 4, 6, 8}},
       {GemmPath::kQuantThenMma,
-       {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m64_e4m3"},
+       {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m64_e4m3", "prequant_n64_m64_fold",
+        "prequant_n128_m64_fold", "prequant_n64_m32_fold", "prequant_n64_m64_s2_fold",
+        "prequant_n64_m64_s2u_fold"},
        {1, 2, 3, 4}},
   };
   for (const PathTiles& pt : all) {

@@ -19,7 +19,8 @@ namespace mxfp4::gpu::gemm_internal {
 namespace {
 
 template <TileConfigId kId>
-__global__ void __launch_bounds__(GetTileConfig(kId).threads(), 1)
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
   TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/true>(args);
 }
@@ -40,18 +41,33 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                                   hipStream_t stream) {
   if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
   if (config != TileConfigId::kPrequantN64M64 && config != TileConfigId::kPrequantN128M64 &&
-      config != TileConfigId::kPrequantN128M64E4m3) {
+      config != TileConfigId::kPrequantN128M64E4m3 && config != TileConfigId::kPrequantN64M64Fold &&
+      config != TileConfigId::kPrequantN128M64Fold && config != TileConfigId::kPrequantN64M32Fold &&
+      config != TileConfigId::kPrequantN64M64S2Fold &&
+      config != TileConfigId::kPrequantN64M64S2UnrolledFold) {
     return hipErrorInvalidValue;
   }
+  const TileConfigDesc cfg = GetTileConfig(config);
   const hipError_t q = LaunchQuantizeAOperand(
-      args.a_bf16, args.m, args.k, args.a_rows_padded, GetTileConfig(config).operands,
-      const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales), stream);
+      args.a_bf16, args.m, args.k, args.a_rows_padded, cfg.operands,
+      const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales), stream,
+      cfg.fold_a_scale);
   if (q != hipSuccess) return q;
   switch (config) {
     case TileConfigId::kPrequantN64M64:
       return Launch<TileConfigId::kPrequantN64M64>(args, stream);
     case TileConfigId::kPrequantN128M64:
       return Launch<TileConfigId::kPrequantN128M64>(args, stream);
+    case TileConfigId::kPrequantN64M64Fold:
+      return Launch<TileConfigId::kPrequantN64M64Fold>(args, stream);
+    case TileConfigId::kPrequantN128M64Fold:
+      return Launch<TileConfigId::kPrequantN128M64Fold>(args, stream);
+    case TileConfigId::kPrequantN64M32Fold:
+      return Launch<TileConfigId::kPrequantN64M32Fold>(args, stream);
+    case TileConfigId::kPrequantN64M64S2Fold:
+      return Launch<TileConfigId::kPrequantN64M64S2Fold>(args, stream);
+    case TileConfigId::kPrequantN64M64S2UnrolledFold:
+      return Launch<TileConfigId::kPrequantN64M64S2UnrolledFold>(args, stream);
     default:
       return Launch<TileConfigId::kPrequantN128M64E4m3>(args, stream);
   }

@@ -18,7 +18,8 @@ namespace mxfp4::gpu::gemm_internal {
 namespace {
 
 template <TileConfigId kId>
-__global__ void __launch_bounds__(GetTileConfig(kId).threads(), 1)
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
     GemmSplitKSmallMKernel(const GemmKernelArgs args) {
   TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/false>(args);
 }
@@ -47,6 +48,12 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId confi
       return Launch<TileConfigId::kFusedN64M32>(args, stream);
     case TileConfigId::kFusedN64M16E4m3:
       return Launch<TileConfigId::kFusedN64M16E4m3>(args, stream);
+    case TileConfigId::kFusedN64M8Fold:
+      return Launch<TileConfigId::kFusedN64M8Fold>(args, stream);
+    case TileConfigId::kFusedN64M16Fold:
+      return Launch<TileConfigId::kFusedN64M16Fold>(args, stream);
+    case TileConfigId::kFusedN64M16UnrolledFold:
+      return Launch<TileConfigId::kFusedN64M16UnrolledFold>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

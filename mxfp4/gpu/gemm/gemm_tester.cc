@@ -39,7 +39,9 @@ std::vector<uint16_t> MakeA(int64_t m, int64_t k, AInput input, std::mt19937_64&
   std::vector<uint16_t> a(static_cast<size_t>(m * k));
   for (int64_t r = 0; r < m; ++r) {
     for (int64_t g = 0; g < k / 32; ++g) {
-      const int e = input == AInput::kWideExponent ? exponent(rng) : 0;
+      const int e = input == AInput::kWideExponent ? exponent(rng)
+                    : input == AInput::kFoldEdges  ? (rng() % 2 == 0 ? -11 : 14)
+                                                   : 0;
       for (int i = 0; i < 32; ++i) {
         const double x = std::ldexp(static_cast<double>(normal(rng)), e);
         uint16_t bits = FloatToBf16(static_cast<float>(x));
@@ -66,6 +68,12 @@ uint8_t RandomScaleByte(BInput input, std::mt19937_64& rng) {
     }
     case BInput::kNanScales:
       return rng() % 50 == 0 ? 0xFF : static_cast<uint8_t>(rng() % 255);
+    case BInput::kFoldRangeScales: {
+      const uint64_t r = rng() % 4;
+      if (r == 0) return 0x00;
+      if (r == 1) return 240;
+      return static_cast<uint8_t>(rng() % 241);
+    }
     default:
       return 127;
   }
@@ -154,6 +162,7 @@ const char* AInputName(AInput input) {
     case AInput::kNormal: return "normal";
     case AInput::kWideExponent: return "wide_exponent";
     case AInput::kSpecialValues: return "special_values";
+    case AInput::kFoldEdges: return "fold_edges";
   }
   return "?";
 }
@@ -164,6 +173,7 @@ const char* BInputName(BInput input) {
     case BInput::kWideScales: return "wide_scales";
     case BInput::kExtremeScales: return "extreme_scales";
     case BInput::kNanScales: return "nan_scales";
+    case BInput::kFoldRangeScales: return "fold_range_scales";
   }
   return "?";
 }

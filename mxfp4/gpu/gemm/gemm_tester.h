@@ -37,6 +37,9 @@ enum class AInput {
   // normal * 2^e, e uniform in [-133, 125] per 32-block (bf16 subnormals .. near max)
   kWideExponent,
   kSpecialValues, // normal with sprinkled +-0, +-Inf, NaN, subnormals, +-max
+  // normal * 2^e, e in {-11, 14} per 32-block: scale bytes at the edges of the
+  // folded range [115, 141] (internal/scale_fold.h), a few just outside
+  kFoldEdges,
 };
 
 // How B (MXFP4) is drawn.
@@ -45,6 +48,8 @@ enum class BInput {
   kWideScales,     // random codes, scale bytes uniform in 0..254
   kExtremeScales,  // random codes, scale bytes mostly 0x00 / 0xFE / 0x7F
   kNanScales,      // random codes, wide scales with ~2% 0xFF (NaN)
+  // random codes, scale bytes in 0..240 (the folded tiles' fast range), 0 and 240 frequent
+  kFoldRangeScales,
 };
 
 const char* AInputName(AInput input);

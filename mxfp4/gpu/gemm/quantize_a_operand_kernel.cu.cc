@@ -13,6 +13,7 @@
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/kernel_launch.h"
 
@@ -23,7 +24,8 @@ constexpr int kQuantThreads = 256;
 
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
-                           int32_t rows_padded, int32_t f16, uint8_t* __restrict__ a_ops,
+                           int32_t rows_padded, int32_t f16, int32_t fold,
+                           uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
   // The dependent GEMM may start its B prologue now; it waits for our
   // completion (and memory flush) before touching A.
@@ -52,8 +54,14 @@ __global__ void __launch_bounds__(kQuantThreads)
     const bool real = valid && row < m;
     uint32_t scale;
     if (f16) {
-      const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+      quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
       scale = r.scale;
+      // Folded activation scale (internal/scale_fold.h): the scales array
+      // keeps sa, from which the GEMM knows which blocks were folded.
+      if (fold && ActivationScaleFolds(scale)) {
+#pragma unroll
+        for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], scale);
+      }
       if (valid) {
         *reinterpret_cast<uint4*>(a_ops + (row * k + g * 32 + q * 8) * 2) =
             real ? make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]) : make_uint4(0u, 0u, 0u, 0u);
@@ -74,13 +82,14 @@ __global__ void __launch_bounds__(kQuantThreads)
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
                                   MmaOperands operands, uint8_t* a_ops, float* a_scales,
-                                  hipStream_t stream) {
+                                  hipStream_t stream, bool fold_scales) {
   if (m <= 0 || k <= 0 || rows_padded < m || k % 32 != 0) return hipErrorInvalidValue;
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
   hipLaunchKernelGGL(QuantizeAOperandKernel, dim3(ctas), dim3(kQuantThreads), 0, stream, a, m, k,
-                     rows_padded, operands == MmaOperands::kF16 ? 1 : 0, a_ops, a_scales);
+                     rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
+                     fold_scales && operands == MmaOperands::kF16 ? 1 : 0, a_ops, a_scales);
   return hipGetLastError();
 }
 

@@ -58,6 +58,15 @@ enum class TileConfigId : int {
   kPrequantN64M64,
   kPrequantN128M64,
   kPrequantN128M64E4m3,
+  // Folded activation scales (internal/scale_fold.h, docs/paths.md).
+  kFusedN64M8Fold,
+  kFusedN64M16Fold,
+  kPrequantN64M64Fold,
+  kPrequantN128M64Fold,
+  kPrequantN64M32Fold,
+  kPrequantN64M64S2Fold,  // 2 stages: ~100 KB of shared memory, 2 CTAs per SM
+  kPrequantN64M64S2UnrolledFold,
+  kFusedN64M16UnrolledFold,
   kCount,
 };
 
@@ -70,37 +79,80 @@ struct TileConfigDesc {
   ASource a_source;
   MmaOperands operands;
   const char* name;
+  // Activation block scales folded into the fp16 operands, one FFMA per
+  // output and block (internal/scale_fold.h); fp16 operands only.
+  bool fold_a_scale;
+  // Full stages in the folded fast form run with the block-pair loop fully
+  // unrolled (more ILP, more code); otherwise the loop stays rolled.
+  bool unroll_stage;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
     return operands == MmaOperands::kF16 ? 2 : 1;
   }
   MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m; }
+  // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
+  // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
+  MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
+    return unroll_stage && stages == 2 ? 2 : 1;
+  }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
 };
 
 MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
+  // {warps_n, warps_m, frags_n, frags_m, stages, A source, operands, name, fold, unroll}
   switch (id) {
     case TileConfigId::kFusedN64M8:
-      return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m8"};
+      return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m8", false, false};
     case TileConfigId::kFusedN64M16:
-      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m16"};
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m16", false, false};
     case TileConfigId::kFusedN64M32:
-      return {4, 1, 1, 4, 3, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m32"};
+      return {4, 1, 1, 4, 3, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m32", false, false};
     case TileConfigId::kFusedN64M64:
-      return {4, 2, 1, 4, 2, ASource::kFusedBf16, MmaOperands::kF16, "fused_n64_m64"};
+      return {4, 2, 1, 4, 2, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m64", false, false};
     case TileConfigId::kFusedN64M16E4m3:
-      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kE4m3, "fused_n64_m16_e4m3"};
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kE4m3,
+              "fused_n64_m16_e4m3", false, false};
     case TileConfigId::kPrequantN64M64:
-      return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16, "prequant_n64_m64"};
+      return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n64_m64", false, false};
     case TileConfigId::kPrequantN128M64:
-      return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16, "prequant_n128_m64"};
+      return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n128_m64", false, false};
     case TileConfigId::kPrequantN128M64E4m3:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kE4m3,
-              "prequant_n128_m64_e4m3"};
+              "prequant_n128_m64_e4m3", false, false};
+    case TileConfigId::kFusedN64M8Fold:
+      return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m8_fold", true, false};
+    case TileConfigId::kFusedN64M16Fold:
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m16_fold", true, false};
+    case TileConfigId::kPrequantN64M64Fold:
+      return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n64_m64_fold", true, false};
+    case TileConfigId::kPrequantN128M64Fold:
+      return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n128_m64_fold", true, false};
+    case TileConfigId::kPrequantN64M32Fold:
+      return {4, 1, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n64_m32_fold", true, false};
+    case TileConfigId::kPrequantN64M64S2Fold:
+      return {4, 2, 1, 4, 2, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n64_m64_s2_fold", true, false};
+    case TileConfigId::kPrequantN64M64S2UnrolledFold:
+      return {4, 2, 1, 4, 2, ASource::kPrequantized, MmaOperands::kF16,
+              "prequant_n64_m64_s2u_fold", true, true};
+    case TileConfigId::kFusedN64M16UnrolledFold:
+      return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
+              "fused_n64_m16_u_fold", true, true};
     default:
-      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid"};
+      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false};
   }
 }
 
@@ -215,9 +267,12 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
 // tests): rows [0, m) of bf16 A quantized (EVEN) to operands of value/2 -
 // fp16 (2 bytes) or E4M3 (1 byte) per `operands` - (rows_padded, k) and fp32
 // scales [k/32][rows_padded]; rows m..rows_padded-1 are written as zeros.
+// With `fold_scales` (fp16 only), blocks whose scale byte is in [115, 141]
+// are written as value/2 * 2^(S-127) (internal/scale_fold.h); the scales
+// array is the same either way.
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
                                   MmaOperands operands, uint8_t* a_ops, float* a_scales,
-                                  hipStream_t stream);
+                                  hipStream_t stream, bool fold_scales = false);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

@@ -36,9 +36,11 @@
 #include <cooperative_groups.h>
 
 #include <cstdint>
+#include <type_traits>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -70,6 +72,9 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   constexpr int kBlockM = kCfg.block_m();
   constexpr bool kFused = kCfg.a_source == ASource::kFusedBf16;
   constexpr bool kF16 = kCfg.operands == MmaOperands::kF16;
+  constexpr bool kFold = kCfg.fold_a_scale;
+  constexpr bool kUnrollStage = kCfg.unroll_stage;
+  static_assert(!kFold || kF16, "scale folding needs fp16 operands");
   constexpr int kOpRow = 32 * kCfg.act_bytes();  // operand bytes of one block of one A row
   constexpr int kSB = kStageBlocks;
   static_assert(kStages >= 2, "pipeline needs two stages");
@@ -247,17 +252,26 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     }
   };
   float* const sc_dst = b_scales + sc_j0 * kBlockN + PairedScalePosition(sc_row);
+  // Fold: whether every weight scale this thread stored for the current phase
+  // is <= kFoldMaxWeightScaleByte (scale_fold.h).
+  bool b_scales_fold_ok = true;
   auto store_b_scales = [&]() {
+    uint32_t max_byte = 0;
 #pragma unroll
     for (int u = 0; u < kScaleLoads; ++u) {
       sc_dst[u * kScaleJStep * kBlockN] = quant::E8m0ToFloat(scale_bytes[u]);
+      if constexpr (kFold) max_byte = max(max_byte, scale_bytes[u]);
     }
+    b_scales_fold_ok = max_byte <= kFoldMaxWeightScaleByte;
   };
 
   // Fused A: quantize the stage's bf16 blocks into operands of value/2.
   // A quad of lanes owns one (row, block); the 8 quads of a warp share the
   // block index, so the shuffles inside never diverge.
-  auto quantize_a_stage = [&](int s) {
+  // Returns (fold tiles) whether every block this thread quantized was folded
+  // or belongs to a row beyond M (zeros whose outputs are never stored).
+  auto quantize_a_stage = [&](int s) -> bool {
+    bool all_folded = true;
     if constexpr (kFused) {
       const unsigned char* raw = a_stages + (s % kStages) * (kSB * kBlockM * 64);
       const int nb = min(kSB, g_end - (g_begin + s * kSB));
@@ -276,7 +290,15 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
           const uint32_t x[4] = {v.x, v.y, v.z, v.w};
           uint32_t scale;
           if constexpr (kF16) {
-            const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+            quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+            if constexpr (kFold) {
+              if (ActivationScaleFolds(r.scale)) {
+#pragma unroll
+                for (int h = 0; h < 4; ++h) r.h[h] = FoldScaleF16x2(r.h[h], r.scale);
+              } else if (m0 + row < p.m) {
+                all_folded = false;
+              }
+            }
             *reinterpret_cast<uint4*>(a_ops + (j * kBlockM + row) * kOpRow + q * 16) =
                 make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
             scale = r.scale;
@@ -290,6 +312,29 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
         }
       }
     }
+    return all_folded;
+  };
+
+  // Prequantized fold tiles: whether the activation scales this thread copied
+  // for stage s (complete and visible to it after its cp.async wait) are all
+  // folded blocks or padding rows (0.0f, zero operands).
+  auto prequant_stage_folded = [&](int s) -> bool {
+    bool all_folded = true;
+    if constexpr (!kFused && kFold) {
+      const int nb = min(kSB, g_end - (g_begin + s * kSB));
+      const int sj = tid / (kBlockM / 4);
+      if (tid < kSB * kBlockM / 4 && sj < nb) {
+        const float4 v = *reinterpret_cast<const float4*>(
+            a_stage_scales + (s % kStages) * (kSB * kBlockM) + sj * kBlockM +
+            (tid % (kBlockM / 4)) * 4);
+        const float sa[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+          all_folded = all_folded && (ActivationScaleValueFolds(sa[i]) || sa[i] == 0.0f);
+        }
+      }
+    }
+    return all_folded;
   };
 
   // ------------------------------------------------------------ math
@@ -306,7 +351,11 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   // One stage's blocks, in increasing K, a pair of blocks per iteration (one
   // ldmatrix.x4 per fragment); the pair loop stays rolled to keep the code
   // small, the two blocks of a pair and all fragments are unrolled.
-  auto compute_stage = [&](int s) {
+  // kFast (fold tiles, scale_fold.h): acc = fmaf(P', sb, acc). Otherwise the
+  // contract's fmaf(P, fl(sa * sb), acc), fold tiles first undoing the fold
+  // per element (P = P' * (1/sa), exact).
+  auto compute_stage = [&](int s, auto fast_tag) {
+    [[maybe_unused]] constexpr bool kFast = decltype(fast_tag)::value;
     const int buf = s % kStages;
     const int nb = min(kSB, g_end - (g_begin + s * kSB));
     const unsigned char* bst = b_stages + buf * (kSB * kBlockN * 16);
@@ -315,8 +364,9 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     const float* bsc = b_scales + ((s * kSB) % plan.phase_blocks) * kBlockN;
     const int ld_row = warp_n * kFragsN * 16 + (lane & 15);
     const int ld_block = lane >> 4;
-#pragma unroll 1
-    for (int jp = 0; 2 * jp < nb; ++jp) {
+    // One block pair; `limit` = blocks in this stage (a constant kSB when the
+    // caller unrolls a full stage).
+    auto block_pair = [&](int jp, int limit) {
       // w[f]: this lane's word of rows gid / gid + 8 of blocks 2jp / 2jp + 1.
       uint32_t w[kFragsN][4];
 #pragma unroll
@@ -327,7 +377,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
 #pragma unroll
       for (int jj = 0; jj < 2; ++jj) {
         const int j = 2 * jp + jj;
-        if (j >= nb) break;
+        if (j >= limit) break;
         float2 sb[kFragsN];
 #pragma unroll
         for (int f = 0; f < kFragsN; ++f) {
@@ -347,12 +397,36 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
             const uint4 xv = *reinterpret_cast<const uint4*>(
                 aops + (j * kBlockM + col + gid) * kOpRow + tig * 16);
             const uint32_t x[4] = {xv.x, xv.y, xv.z, xv.w};
+            if constexpr (kFast) {
+#pragma unroll
+              for (int f = 0; f < kFragsN; ++f) {
+                float d[4];
+                MmaF16Block(w_row[f], w_row8[f], x, d);
+                acc[f][mt][0] = __fmaf_rn(d[0], sb[f].x, acc[f][mt][0]);
+                acc[f][mt][1] = __fmaf_rn(d[1], sb[f].x, acc[f][mt][1]);
+                acc[f][mt][2] = __fmaf_rn(d[2], sb[f].y, acc[f][mt][2]);
+                acc[f][mt][3] = __fmaf_rn(d[3], sb[f].y, acc[f][mt][3]);
+              }
+              continue;
+            }
             const float2 sa =
                 *reinterpret_cast<const float2*>(ascales + j * kBlockM + col + 2 * tig);
+            [[maybe_unused]] float unfold_x = 1.0f;
+            [[maybe_unused]] float unfold_y = 1.0f;
+            if constexpr (kFold) {
+              unfold_x = UnfoldFactor(sa.x);
+              unfold_y = UnfoldFactor(sa.y);
+            }
 #pragma unroll
             for (int f = 0; f < kFragsN; ++f) {
               float d[4];
               MmaF16Block(w_row[f], w_row8[f], x, d);
+              if constexpr (kFold) {
+                d[0] = __fmul_rn(d[0], unfold_x);
+                d[1] = __fmul_rn(d[1], unfold_y);
+                d[2] = __fmul_rn(d[2], unfold_x);
+                d[3] = __fmul_rn(d[3], unfold_y);
+              }
               acc[f][mt][0] = __fmaf_rn(d[0], __fmul_rn(sb[f].x, sa.x), acc[f][mt][0]);
               acc[f][mt][1] = __fmaf_rn(d[1], __fmul_rn(sb[f].x, sa.y), acc[f][mt][1]);
               acc[f][mt][2] = __fmaf_rn(d[2], __fmul_rn(sb[f].y, sa.x), acc[f][mt][2]);
@@ -389,7 +463,16 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
           }
         }
       }
+    };
+    if constexpr (kFast && kUnrollStage) {
+      if (nb == kSB) {
+#pragma unroll
+        for (int jp = 0; jp < kSB / 2; ++jp) block_pair(jp, kSB);
+        return;
+      }
     }
+#pragma unroll 1
+    for (int jp = 0; 2 * jp < nb; ++jp) block_pair(jp, nb);
   };
 
   // ------------------------------------------------------------ pipeline
@@ -419,17 +502,38 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
       store_b_scales();
     }
     CpAsyncWait<kStages - 2>();
-    __syncthreads();
+    [[maybe_unused]] bool stage_fast_prequant = false;
+    if constexpr (!kFused && kFold) {
+      stage_fast_prequant =
+          __syncthreads_and(prequant_stage_folded(s) && b_scales_fold_ok) != 0;
+    } else {
+      __syncthreads();
+    }
     if (s + kStages - 1 < num_stages) {
       load_b_stage(s + kStages - 1);
       load_a_stage(s + kStages - 1);
     }
     CpAsyncCommit();
+    [[maybe_unused]] bool stage_fast = false;
     if constexpr (kFused) {
-      quantize_a_stage(s);
-      __syncthreads();
+      const bool folded = quantize_a_stage(s);
+      if constexpr (kFold) {
+        stage_fast = __syncthreads_and(folded && b_scales_fold_ok) != 0;
+      } else {
+        __syncthreads();
+      }
+    } else if constexpr (kFold) {
+      stage_fast = stage_fast_prequant;
     }
-    compute_stage(s);
+    if constexpr (kFold) {
+      if (stage_fast) {
+        compute_stage(s, std::true_type{});
+      } else {
+        compute_stage(s, std::false_type{});
+      }
+    } else {
+      compute_stage(s, std::false_type{});
+    }
   }
   CpAsyncWait<0>();
   __syncthreads();

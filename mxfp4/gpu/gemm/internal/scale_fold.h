@@ -1,0 +1,69 @@
+// File: mxfp4/gpu/gemm/internal/scale_fold.h
+//
+// The "folded activation scale" rewrite of the block_fma step (docs/paths.md,
+// "Folded activation scales"; contract: docs/accumulation.md, spec:
+// shared/spec/gpu-design.md). The contract is acc = fmaf(P, s, acc) with
+// s = fl(sa * sb). fmaf rounds the exact real P * s + acc once, so any
+// operands P', s' with P' * s' == P * s exactly give the same bits. The
+// *_fold tiles multiply each activation operand (fp16 of value/2) by its
+// block scale sa = 2^(S - 127) when S is in [115, 141] (sa in [2^-12, 2^14]):
+//   - the scaled operands stay fp16 normals (0.25 * 2^-12 = 2^-14 up to
+//     3 * 2^14 = 49152), so the MMA computes P' = P * sa exactly (every
+//     product and partial sum of a column is scaled by the same power of two,
+//     no fp32 subnormals: |P'| >= 2^-14);
+//   - with sb = 2^(E - 127), E <= 240, sa * sb lies in [2^-139, 2^127]: a
+//     power of two that fp32 holds exactly, so s = sa * sb exactly and
+//     P' * sb == P * s. Hence acc = fmaf(P', sb, acc) is bit-identical: one
+//     FFMA per output and block instead of FMUL + FFMA, and no sa loads.
+// A stage takes that fast form only when every activation block of the CTA's
+// stage was folded and every weight scale of the phase is <= 240 (a barrier
+// with a predicate decides it, per CTA and stage). Otherwise the exact
+// fallback undoes the fold per element (P = P' * (1/sa), exact: a power of
+// two, no subnormal) and runs the original fmaf(P, fl(sa * sb), acc); an
+// unfolded block (S outside [115, 141], NaN scale 0xFF included) keeps P.
+//
+// Device TUs only.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_SCALE_FOLD_H_
+#define MXFP4_GPU_GEMM_INTERNAL_SCALE_FOLD_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/vendor.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Activation scale bytes whose 2^(S - 127) is folded into the fp16 operand.
+inline constexpr uint32_t kFoldMinScaleByte = 115;  // 2^-12
+inline constexpr uint32_t kFoldMaxScaleByte = 141;  // 2^14
+// Largest weight scale byte for which sa * sb cannot overflow (141 + 240 - 254 = 127).
+inline constexpr uint32_t kFoldMaxWeightScaleByte = 240;
+
+// ActivationScaleFolds(): whether the quantizer folds a block with this byte.
+MXFP4_DEVICE_INLINE bool ActivationScaleFolds(uint32_t scale_byte) {
+  return scale_byte >= kFoldMinScaleByte && scale_byte <= kFoldMaxScaleByte;
+}
+
+// ActivationScaleValueFolds(): the same test on sa = E8m0ToFloat(S) (false
+// for NaN and for the 0.0f of padding rows).
+MXFP4_DEVICE_INLINE bool ActivationScaleValueFolds(float sa) {
+  return sa >= 0x1p-12f && sa <= 0x1p14f;
+}
+
+// FoldScaleF16x2(): two fp16 halves times 2^(S - 127) (exact: the product is
+// an fp16 normal or zero for S in [115, 141]; signs and zeros are kept).
+MXFP4_DEVICE_INLINE uint32_t FoldScaleF16x2(uint32_t halves, uint32_t scale_byte) {
+  const uint32_t p = (scale_byte - 127u + 15u) << 10;  // fp16 bits of 2^(S - 127)
+  uint32_t d;
+  asm("mul.rn.f16x2 %0, %1, %2;" : "=r"(d) : "r"(halves), "r"(p | (p << 16)));
+  return d;
+}
+
+// UnfoldFactor(): 1/sa for a folded block (exact power of two), else 1.
+MXFP4_DEVICE_INLINE float UnfoldFactor(float sa) {
+  return ActivationScaleValueFolds(sa) ? __frcp_rn(sa) : 1.0f;
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_SCALE_FOLD_H_
