@@ -11,6 +11,9 @@
 // blocks from +0.0f, then each CTA reduces a slice of the tile by reading all
 // partials through distributed shared memory in split order:
 // ((p0 + p1) + p2) + ... - no atomics, no workspace, identical bits every run.
+// Fold tiles (internal/scale_fold.h) run a stage as acc = fmaf(P * sa, sb, acc)
+// when that is provably the same bits (decided per CTA and stage by the stage
+// barrier, __syncthreads_and), else the exact per-element fallback.
 //
 // Code size matters as much as instruction count here: most CTAs run only a
 // few stages, so a kernel whose SASS does not fit the instruction caches pays
