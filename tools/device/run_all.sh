@@ -1,119 +1,264 @@
 #!/usr/bin/env bash
 # tools/device/run_all.sh: on the GPU machine, from the repo root, run what
-# tools/device/stage.sh put into .device/:
-#   1. every GPU test (MXFP4_REQUIRE_GPU=1: a skipped GPU test is a failure),
-#   2. compute-sanitizer memcheck and racecheck on each GPU test
-#      (MXFP4_TEST_SCALE=small: same edge cases, fewer repetitions),
-#   3. the benchmarks (unless --no-bench),
-# with logs in $OUT (tests.log, memcheck.log, racecheck.log, bench.log,
-# bench_json.tar.gz, summary.txt) and a summary table at the end.
-# Exit status: 0 only if every test and sanitizer run passed.
+# tools/device/stage.sh staged (it unpacks .device-pack/stage.tar.xz into
+# .device/ first when the pack is there). The project's one device workflow;
+# see docs/gpu.md "Device workflow".
 #
-# Usage: bash tools/device/run_all.sh [--no-bench] [--no-sanitizer]
-#          [--bench-filter=REGEX] [--gtest-filter=PATTERN]
+# Modes (any combination; with none of them: --tests --sanitize --bench=contest):
+#   --tests                 every staged GPU test, MXFP4_REQUIRE_GPU=1 (a skipped
+#                           GPU case fails)
+#   --sanitize              compute-sanitizer memcheck and racecheck on every
+#                           staged GPU test, --sanitize_scale=small (default;
+#                           MXFP4_TEST_SCALE=small: same edge cases, fewer
+#                           repetitions) or =full
+#   --bench=SETS            gemm_benchmark once per shape set, SETS = none |
+#                           contest | sweep | contest,sweep (both timing modes,
+#                           l2flush and hot, are rows of every set):
+#                           JSON in $OUT/gemm_<set>.json
+#   --gemm_sweep            gemm_paths_benchmark --sweep (every forced path/tile/
+#                           split per shape, hot/cold CUDA-graph timing) and the
+#                           SASS instruction counts of the GEMM kernels
+#   --other_benchmarks      every other staged *_benchmark (quantize_benchmark,
+#                           ...), JSON packed into $OUT/other_bench_json.tar.gz
+# Options:
+#   --timeout=S             limit per test / sanitizer process (default 240)
+#   --phase_deadline=S      the tests + sanitizer phase ends S seconds after it
+#                           starts: later processes get the time left as their
+#                           limit, none starts with under 10 s left (DEADLINE)
+#   --bench_timeout=S       limit per benchmark process (default 280)
+#   --jobs=N                tests and sanitizer runs in parallel (default 8; the
+#                           benchmarks always run alone, after them)
+#   --min_time=S            --benchmark_min_time of gemm_benchmark (default: its own)
+#   --gtest_filter=P        for tests and sanitizer runs
+#   --sanitize_gtest_filter=P  for sanitizer runs only (overrides --gtest_filter)
+#   --no_require            do not set MXFP4_REQUIRE_GPU=1 (local dry runs without
+#                           a GPU: the GPU cases skip and pass)
+#
+# $OUT (default /tmp/mxfp4-device-out) gets at most 8 files, none in folders (the
+# device tool brings back 8): summary.txt, tests.log, memcheck.log,
+# racecheck.log, bench.log (every benchmark's stdout/stderr), gemm_<set>.json
+# (one per set), other_bench_json.tar.gz. The summary table is printed last.
+# Exit status: 0 only if every test, sanitizer run and benchmark passed.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 D=.device
+PACK=.device-pack/stage.tar.xz
 OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
-run_bench=1; run_sanitizer=1; bench_filter="."; gtest_filter="*"
+
+do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
+do_other=0; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
-    --no-bench) run_bench=0 ;;
-    --no-sanitizer) run_sanitizer=0 ;;
-    --bench-filter=*) bench_filter="${a#*=}" ;;
-    --gtest-filter=*) gtest_filter="${a#*=}" ;;
-    *) echo "run_all: unknown argument $a" >&2; exit 2 ;;
+    --tests) do_tests=1; any_mode=1 ;;
+    --sanitize) do_sanitize=1; any_mode=1 ;;
+    --sanitize_scale=small|--sanitize_scale=full) sanitize_scale="${a#*=}" ;;
+    --bench=none) bench_sets=""; any_mode=1 ;;
+    --bench=*) bench_sets="${a#*=}"; any_mode=1 ;;
+    --gemm_sweep) do_gemm_sweep=1; any_mode=1 ;;
+    --other_benchmarks) do_other=1; any_mode=1 ;;
+    --timeout=*) limit="${a#*=}" ;;
+    --phase_deadline=*) phase_deadline="${a#*=}" ;;
+    --bench_timeout=*) bench_limit="${a#*=}" ;;
+    --jobs=*) jobs="${a#*=}" ;;
+    --min_time=*) min_time="${a#*=}" ;;
+    --gtest_filter=*) gtest_filter="${a#*=}" ;;
+    --sanitize_gtest_filter=*) sanitize_filter="${a#*=}" ;;
+    --no_require) require=0 ;;
+    *) echo "run_all: unknown argument $a (see the header of $0)" >&2; exit 2 ;;
   esac
 done
-[[ -d "$D/tests" ]] || { echo "run_all: no $D/tests; run tools/device/stage.sh and carry .device" >&2; exit 2; }
+if [[ $any_mode -eq 0 ]]; then do_tests=1; do_sanitize=1; bench_sets=contest; fi
+for s in ${bench_sets//,/ }; do
+  [[ "$s" == contest || "$s" == sweep ]] || { echo "run_all: --bench=$bench_sets: sets are contest, sweep" >&2; exit 2; }
+done
+[[ -n "$sanitize_filter" ]] || sanitize_filter="$gtest_filter"
 
-export MXFP4_REQUIRE_GPU=1
-export LD_LIBRARY_PATH="$PWD/$D/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+if [[ -f "$PACK" ]]; then
+  rm -rf "$D"
+  tar -xJf "$PACK" 2>/dev/null ||
+    python3 -c "import tarfile; tarfile.open('$PACK').extractall()" ||
+    { echo "run_all: cannot unpack $PACK" >&2; exit 2; }
+fi
+[[ -d "$D/tests" ]] || { echo "run_all: no $D/tests; run tools/device/stage.sh and carry .device-pack" >&2; exit 2; }
+
+[[ $require -eq 1 ]] && export MXFP4_REQUIRE_GPU=1
+export PATH="$PATH:/usr/local/cuda/bin"
+export LD_LIBRARY_PATH="$PWD/$D/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# cuBLAS for the benchmarks' baselines: the image's pip wheel, else the toolkit.
+if [[ -z "${MXFP4_CUBLAS_DIR:-}" ]]; then
+  MXFP4_CUBLAS_DIR="$(python3 -c 'import nvidia.cublas, os; print(os.path.join(list(nvidia.cublas.__path__)[0], "lib"))' 2>/dev/null)"
+  [[ -n "$MXFP4_CUBLAS_DIR" && -d "$MXFP4_CUBLAS_DIR" ]] || MXFP4_CUBLAS_DIR=/usr/local/cuda/lib64
+  export MXFP4_CUBLAS_DIR
+fi
+export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$MXFP4_CUBLAS_DIR"
+
+WORK="$(mktemp -d)"  # per-process logs, merged into $OUT at the end
+trap 'rm -rf "$WORK"' EXIT
 summary="$OUT/summary.txt"
 : >"$summary"
 log() { echo "$*" | tee -a "$summary"; }
 
-log "== mxfp4 device run $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+log "== mxfp4 device run $(date -u +%Y-%m-%dT%H:%M:%SZ): run_all.sh $*"
 cat "$D/MANIFEST" >>"$summary" 2>/dev/null
-nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv >>"$summary" 2>&1
+echo "cublas dir: $MXFP4_CUBLAS_DIR; MXFP4_REQUIRE_GPU=${MXFP4_REQUIRE_GPU:-unset}" >>"$summary"
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.sm,power.limit \
+  --format=csv >>"$summary" 2>&1
 
 # Launch prefix: direct, or through the staged glibc if the image's is too old.
 launch=()
 first="$(ls "$D"/tests/* | head -1)"
-if ! "$first" --gtest_list_tests >/dev/null 2>"$OUT/.probe"; then
-  log "note: direct start failed ($(head -c 300 "$OUT/.probe")); using the staged glibc"
-  launch=("$PWD/$D/glibc/ld-linux-x86-64.so.2" --library-path "$PWD/$D/lib:$PWD/$D/glibc")
+if ! "$first" --gtest_list_tests >/dev/null 2>"$WORK/probe"; then
+  log "note: direct start failed ($(head -c 300 "$WORK/probe")); using the staged glibc"
+  launch=("$PWD/$D/glibc/ld-linux-x86-64.so.2" --library-path "$PWD/$D/lib:$PWD/$D/glibc:$MXFP4_CUBLAS_DIR")
 fi
-rm -f "$OUT/.probe"
 
-sanitizer="$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1 || true)"
-[[ -n "$sanitizer" ]] || log "warning: compute-sanitizer not found"
+sanitizer=""
+if [[ $do_sanitize -eq 1 ]]; then
+  sanitizer="$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1 || true)"
+  [[ -n "$sanitizer" ]] || log "warning: compute-sanitizer not found: sanitizer runs skipped (FAIL)"
+fi
 
-declare -A result_run result_mem result_race seconds
-overall=0
 runfiles_env() {  # name -> env assignments for tests with data files
   local rf="$PWD/$D/runfiles/$1.runfiles"
   [[ -d "$rf" ]] && echo "TEST_SRCDIR=$rf RUNFILES_DIR=$rf"
 }
-
-for t in "$D"/tests/*; do
+# result <rc> <log> [sanitizer]: PASS, TIMEOUT or FAIL(rc)
+result() {
+  local rc="$1" file="$2" line
+  if [[ $rc -eq 124 || $rc -eq 137 ]]; then echo TIMEOUT; return; fi
+  if [[ -n "${3:-}" ]]; then
+    line="$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$file" | tail -1)"
+    if [[ $rc -eq 0 ]] && ! echo "$line" | grep -qE "[1-9][0-9]* (error|hazard)"; then echo PASS; else echo "FAIL($rc)"; fi
+    return
+  fi
+  [[ $rc -eq 0 ]] && echo PASS || echo "FAIL($rc)"
+}
+# job <kind> <test path>: one test or sanitizer process, in the background pool.
+job() {
+  local kind="$1" t="$2" name start rc limit="$limit"
   name="$(basename "$t")"
-  echo "===== $name" >>"$OUT/tests.log"
+  local base="$WORK/$name.$kind"
   start=$(date +%s)
-  env $(runfiles_env "$name") timeout 300 "${launch[@]}" "$t" --gtest_filter="$gtest_filter" >>"$OUT/tests.log" 2>&1
+  if (( phase_deadline > 0 )); then
+    local left=$(( phase_end - start ))
+    if (( left < 10 )); then
+      echo "not started: --phase_deadline reached" >"$base.log"; echo "DEADLINE 0" >"$base.result"; return
+    fi
+    (( left < limit )) && limit=$left
+  fi
+  if [[ $kind == run ]]; then
+    env $(runfiles_env "$name") timeout "$limit" "${launch[@]}" "$t" \
+      --gtest_filter="$gtest_filter" >"$base.log" 2>&1
+    rc=$?
+  else
+    env "${scale_env[@]}" $(runfiles_env "$name") \
+      timeout "$limit" "$sanitizer" --tool "$kind" --error-exitcode 99 --print-limit 30 \
+      "${launch[@]}" "$t" --gtest_filter="$sanitize_filter" >"$base.log" 2>&1
+    rc=$?
+  fi
+  echo "$(result "$rc" "$base.log" "$([[ $kind == run ]] || echo s)") $(( $(date +%s) - start ))" >"$base.result"
+}
+scale_env=()
+[[ $sanitize_scale == small ]] && scale_env=(MXFP4_TEST_SCALE=small)
+pool_wait() {  # keep at most $jobs background processes
+  while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
+}
+
+tests=("$D"/tests/*)
+kinds=()
+[[ $do_tests -eq 1 ]] && kinds+=(run)
+[[ $do_sanitize -eq 1 && -n "$sanitizer" ]] && kinds+=(memcheck racecheck)
+if [[ ${#kinds[@]} -gt 0 ]]; then
+  echo "running ${#tests[@]} tests x (${kinds[*]}), $jobs at a time, ${limit}s each" >&2
+  phase_end=$(( $(date +%s) + phase_deadline ))
+  for kind in "${kinds[@]}"; do
+    for t in "${tests[@]}"; do pool_wait; job "$kind" "$t" & done
+  done
+  wait
+fi
+overall=0
+for kind in run memcheck racecheck; do
+  file="$OUT/tests.log"; [[ $kind == run ]] || file="$OUT/$kind.log"
+  for t in "${tests[@]}"; do
+    name="$(basename "$t")"
+    [[ -f "$WORK/$name.$kind.log" ]] || continue
+    { echo "===== $name ($kind)"; cat "$WORK/$name.$kind.log"; } >>"$file"
+    [[ "$(cut -d' ' -f1 "$WORK/$name.$kind.result")" == PASS ]] || overall=1
+  done
+done
+[[ $do_sanitize -eq 1 && -z "$sanitizer" ]] && overall=1
+
+# Benchmarks: one at a time, nothing else on the GPU. Line-buffered, so a run
+# stopped by its timeout still leaves its log.
+bench_rows=()
+bench() {  # label binary args...
+  local label="$1" binary="$2" start rc; shift 2
+  [[ -x "$binary" ]] || { bench_rows+=("$label|NOT STAGED|0"); overall=1; return; }
+  echo "===== $label: $(basename "$binary") $*" >>"$OUT/bench.log"
+  start=$(date +%s)
+  timeout "$bench_limit" stdbuf -oL "${launch[@]}" "$binary" "$@" >>"$OUT/bench.log" 2>&1
   rc=$?
-  seconds[$name]=$(( $(date +%s) - start ))
-  if [[ $rc -eq 0 ]]; then result_run[$name]=PASS; else result_run[$name]="FAIL($rc)"; overall=1; fi
-  tail -3 "$OUT/tests.log" | sed "s/^/  [$name] /"
+  local r; r="$(result "$rc" /dev/null)"
+  [[ $r == PASS ]] || overall=1
+  bench_rows+=("$label|$r|$(( $(date +%s) - start ))")
+}
+commit="$(sed -n 's/^commit: //p' "$D/MANIFEST" 2>/dev/null | cut -c1-12)"
+gemm_bench="$D/bench/mxfp4.bench.gemm_benchmark"
+for s in ${bench_sets//,/ }; do
+  bench "gemm_benchmark $s" "$gemm_bench" --mxfp4_sets="$s" \
+    ${min_time:+--benchmark_min_time=$min_time} \
+    --benchmark_out="$OUT/gemm_$s.json" --benchmark_out_format=json \
+    --benchmark_context="commit=$commit"
 done
-
-if [[ $run_sanitizer -eq 1 && -n "$sanitizer" ]]; then
-  for tool in memcheck racecheck; do
-    for t in "$D"/tests/*; do
-      name="$(basename "$t")"
-      echo "===== $name ($tool)" >>"$OUT/$tool.log"
-      MXFP4_TEST_SCALE=small env $(runfiles_env "$name") timeout 300 "$sanitizer" --tool "$tool" \
-        --error-exitcode 99 --print-limit 30 "${launch[@]}" "$t" --gtest_filter="$gtest_filter" \
-        >>"$OUT/$tool.log" 2>&1
-      rc=$?
-      summary_line="$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$OUT/$tool.log" | tail -1)"
-      if [[ $rc -eq 0 ]] && ! echo "$summary_line" | grep -qE "[1-9][0-9]* (error|hazard)"; then
-        r=PASS
-      else
-        r="FAIL($rc)"; overall=1
-      fi
-      if [[ $tool == memcheck ]]; then result_mem[$name]=$r; else result_race[$name]=$r; fi
-      echo "  [$name] $tool: $r  $summary_line"
-    done
-  done
+if [[ $do_gemm_sweep -eq 1 ]]; then
+  bench "gemm_paths_benchmark --sweep" "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" --sweep
+  if command -v cuobjdump >/dev/null; then
+    {
+      echo "===== SASS instruction counts (gemm_paths_benchmark binary)"
+      cuobjdump --dump-sass "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" 2>&1 |
+        grep -oE "\b(HMMA|QMMA|IMMA|HGMMA|QGMMA|LDGSTS|LDSM|PRMT|FFMA|FMUL|F2FP|LDL|STL)[A-Z0-9._]*" |
+        sort | uniq -c | sort -rn | head -20
+    } >>"$OUT/bench.log"
+  fi
 fi
-
-if [[ $run_bench -eq 1 ]]; then
-  mkdir -p "$OUT/.json"
+if [[ $do_other -eq 1 ]]; then
+  mkdir -p "$WORK/json"
   for b in "$D"/bench/*; do
-    [[ -e "$b" ]] || continue
     name="$(basename "$b")"
-    echo "===== $name" >>"$OUT/bench.log"
-    timeout 300 "${launch[@]}" "$b" --benchmark_filter="$bench_filter" --benchmark_min_time=0.05 \
-      --benchmark_out="$OUT/.json/$name.json" --benchmark_out_format=json >>"$OUT/bench.log" 2>&1 ||
-      echo "  [$name] benchmark exit $?" | tee -a "$OUT/bench.log"
+    case "$name" in *.gemm_benchmark|*.gemm_paths_benchmark) continue ;; esac
+    bench "$name" "$b" --benchmark_min_time=0.05 \
+      --benchmark_out="$WORK/json/$name.json" --benchmark_out_format=json
   done
-  tar -czf "$OUT/bench_json.tar.gz" -C "$OUT/.json" . 2>/dev/null
-  rm -rf "$OUT/.json"
+  tar -czf "$OUT/other_bench_json.tar.gz" -C "$WORK/json" . 2>/dev/null
 fi
 
+# Summary table, last.
 log ""
-log "$(printf '%-45s %-10s %-10s %-10s %s' test run memcheck racecheck seconds)"
-for t in "$D"/tests/*; do
+log "$(printf '%-50s %-10s %-10s %-10s %s' test run memcheck racecheck 'seconds(run/mem/race)')"
+for t in "${tests[@]}"; do
   name="$(basename "$t")"
-  log "$(printf '%-45s %-10s %-10s %-10s %s' "$name" "${result_run[$name]}" \
-    "${result_mem[$name]:-skipped}" "${result_race[$name]:-skipped}" "${seconds[$name]}")"
+  cells=(); secs=()
+  for kind in run memcheck racecheck; do
+    if [[ -f "$WORK/$name.$kind.result" ]]; then
+      read -r r s <"$WORK/$name.$kind.result"; cells+=("$r"); secs+=("$s")
+    else
+      cells+=(-); secs+=(-)
+    fi
+  done
+  log "$(printf '%-50s %-10s %-10s %-10s %s' "$name" "${cells[@]}" "${secs[0]}/${secs[1]}/${secs[2]}")"
 done
-if [[ $run_bench -eq 1 ]]; then
+if [[ ${#bench_rows[@]} -gt 0 ]]; then
   log ""
-  grep -E "^BM_|^GPU:" "$OUT/bench.log" | tee -a "$summary" >/dev/null
+  log "$(printf '%-50s %-10s %s' benchmark result seconds)"
+  for row in "${bench_rows[@]}"; do
+    IFS='|' read -r label r s <<<"$row"
+    log "$(printf '%-50s %-10s %s' "$label" "$r" "$s")"
+  done
+  grep -hE "^(GPU|cuBLAS|skipped|note|  failed)" "$OUT/bench.log" 2>/dev/null | sort -u | head -12 | tee -a "$summary"
 fi
 log ""
+log "files in \$OUT: $(cd "$OUT" && ls | tr '\n' ' ')"
 log "overall: $([[ $overall -eq 0 ]] && echo PASS || echo FAIL)"
 exit $overall

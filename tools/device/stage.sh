@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# tools/device/stage.sh: build every GPU test and benchmark here (nvcc, -c opt)
-# and copy them, with the shared libraries they need, into .device/ (git-ignored)
-# for a run on the GPU machine (device tool: carry=[".device"], then
-# `bash tools/device/run_all.sh`). See docs/gpu.md.
+# tools/device/stage.sh: build every GPU test and benchmark here (nvcc, -c opt),
+# copy them with the shared libraries they need into .device/ (git-ignored) and
+# pack that into .device-pack/stage.tar.xz, the one thing to carry to the GPU
+# machine (device tool: carry=[".device-pack"], then `bash tools/device/run_all.sh
+# ...`, which unpacks it). The only device workflow of the project; see
+# docs/gpu.md "Device workflow".
 #
-# What is staged:
+# What is staged (.device/, packed with xz: the device tool carries at most
+# 64 MiB with the working tree; the pack is ~1/8 of the folder):
 #   .device/tests/<pkg.name>      every cc_test tagged "gpu" under //mxfp4/...
 #   .device/bench/<pkg.name>      every binary tagged "gpu" named *_benchmark
+#                                 (gemm_benchmark, gemm_paths_benchmark, ...)
 #   .device/runfiles/<pkg.name>.runfiles/   their data files (if any)
 #   .device/lib/                  non-glibc shared libraries from ldd (libabsl*,
 #                                 libbenchmark, libstdc++, libgcc_s): the device
@@ -14,25 +18,37 @@
 #   .device/glibc/                this machine's glibc + loader, used by run_all.sh
 #                                 only if the binaries do not start with the device's
 #   .device/MANIFEST              commit, date, nvcc, targets
+# cuBLAS is not staged (libcublasLt is ~540 MB): the benchmarks dlopen the GPU
+# machine's own (run_all.sh sets MXFP4_CUBLAS_DIR).
 #
 # Usage: tools/device/stage.sh [--scope=QUERY] [extra bazel build flags]
 #   --scope=QUERY  where to look for GPU targets (a bazel query expression;
-#                  default //mxfp4/...), e.g. --scope='//mxfp4/gpu/quantize/... + //mxfp4/gpu/platform/...'
+#                  default //mxfp4/...), e.g. --scope='//mxfp4/gpu/gemm/... + //mxfp4/bench/...'
 #   MXFP4_BAZEL_OUTPUT_BASE  Bazel output base (default ~/.cache/bazel-stage)
 # Targets that fail to build are reported and left out (--keep_going); the
-# script then exits 1 after staging the rest.
+# script then exits 1 after staging the rest. It also exits 1 if the pack is
+# over the carry limit.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 out_base="${MXFP4_BAZEL_OUTPUT_BASE:-$HOME/.cache/bazel-stage}"
 bazel=(./bazelw --output_base="$out_base")
 say() { echo "stage: $*" >&2; }
+pack=.device-pack/stage.tar.xz
+# Leaves room under the device tool's 64 MiB for the tracked tree itself.
+pack_limit_mib=48
 
 if ! grep -q "mxfp4_gpu=cuda" .bazelrc.toolchain 2>/dev/null && [[ -z "${MXFP4_NVCC:-}" ]]; then
   # ./bazelw regenerates .bazelrc.toolchain; check what it found.
   "$root/tools/configure_gpu.sh" | grep -q "mxfp4_gpu=cuda" ||
     { say "error: no nvcc found; GPU targets would be stubs (see docs/gpu.md)"; exit 1; }
 fi
+
+# Both staging folders stay out of git (and out of the device tool's tree
+# unless carried).
+for p in /.device/ /.device-pack/; do
+  grep -qx "$p" .git/info/exclude 2>/dev/null || echo "$p" >>.git/info/exclude
+done
 
 scope="//mxfp4/..."
 if [[ "${1:-}" == --scope=* ]]; then scope="${1#--scope=}"; shift; fi
@@ -53,8 +69,8 @@ build_status=0
 "${bazel[@]}" build -c opt --keep_going --jobs="${MXFP4_JOBS:-2}" --noshow_progress "$@" \
   $tests $benches || build_status=$?
 
-rm -rf .device
-mkdir -p .device/tests .device/bench .device/lib .device/glibc .device/runfiles
+rm -rf .device .device-pack
+mkdir -p .device/tests .device/bench .device/lib .device/glibc .device/runfiles .device-pack
 
 stage_one() {  # label destdir
   local label="$1" dest="$2" pkg name path flat
@@ -84,17 +100,26 @@ for b in $benches; do stage_one "$b" .device/bench; done
 cp -L -n /lib64/ld-linux-x86-64.so.2 .device/glibc/
 
 {
-  echo "commit: $(git rev-parse HEAD 2>/dev/null)$(git diff --quiet 2>/dev/null || echo ' (+ uncommitted changes)')"
+  echo "commit: $(git rev-parse HEAD 2>/dev/null)$(git diff --quiet HEAD -- mxfp4 2>/dev/null || echo ' (+ uncommitted changes under mxfp4/)')"
   echo "staged: $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname)"
   echo "nvcc:   $(${MXFP4_NVCC:-/usr/local/cuda/bin/nvcc} --version | tail -1)"
   echo "tests:  $(echo $tests)"
   echo "benches: $(echo $benches)"
 } > .device/MANIFEST
-du -sh .device >&2
-[[ $build_status -eq 0 ]] || exit_status=1
+exit_status=0
 if [[ $build_status -ne 0 || ${#failed[@]} -gt 0 ]]; then
   say "WARNING: some targets failed to build and were left out: ${failed[*]:-see the bazel log}"
   echo "left out (build failed): ${failed[*]:-see the stage log}" >> .device/MANIFEST
+  exit_status=1
 fi
-say "done: pass carry=[\".device\"] to the device tool and run: bash tools/device/run_all.sh"
-exit ${exit_status:-0}
+
+# The device tool carries at most 64 MiB: ship the folder compressed.
+tar -cf - .device | xz -6 -T"${MXFP4_JOBS:-2}" >"$pack"
+du -sh .device "$pack" >&2
+pack_mib=$(( $(stat -c %s "$pack") / 1048576 ))
+if (( pack_mib >= pack_limit_mib )); then
+  say "error: $pack is ${pack_mib} MiB, over the ${pack_limit_mib} MiB budget for the carry; stage less (--scope)"
+  exit 1
+fi
+say "done: pass carry=[\".device-pack\"] to the device tool and run: bash tools/device/run_all.sh [options]"
+exit $exit_status
