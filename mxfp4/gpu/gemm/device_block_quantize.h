@@ -33,6 +33,7 @@
 
 #include <cstdint>
 
+#include "mxfp4/gpu/common/device_scale.h"
 #include "mxfp4/gpu/platform/vendor.h"
 
 #if !defined(MXFP4_GPU_DEVICE_COMPILER)
@@ -46,46 +47,13 @@
 
 namespace mxfp4::gpu::quant {
 
-// BlockScaleEven()
-// The EVEN-rule scale byte of a block whose largest |x| has fp32 bits
-// `max_abs_bits` (sign already cleared). NaN/Inf -> 0xFF.
-// Example: BlockScaleEven(0x40C00000 /* 6.0 */) == 127 + 0 (6 = 1.5 * 2^2, F - 2 = 127).
-MXFP4_DEVICE_INLINE uint32_t BlockScaleEven(uint32_t max_abs_bits) {
-  if (max_abs_bits >= 0x7F800000u) return 0xFFu;
-  const int rounded = static_cast<int>(((max_abs_bits + 0x200000u) >> 23) & 0xFFu);
-  if (rounded == 0xFF) return 254u;
-  return rounded >= 2 ? static_cast<uint32_t>(rounded - 2) : 0u;
-}
-
-// E8m0ToFloat()
-// 2^(s-127) as an fp32: 0x00 is the subnormal 2^-127, 0xFF a quiet NaN
-// (0x7FC00000). Same bits as mxfp4::E8m0ToFloat in mxfp4/core/formats.h.
-MXFP4_DEVICE_INLINE float E8m0ToFloat(uint32_t s) {
-  uint32_t bits = s << 23;
-  bits = s == 0 ? 0x00400000u : bits;
-  bits = s == 0xFF ? 0x7FC00000u : bits;
-  return __uint_as_float(bits);
-}
-
-// ScaleReciprocal()
-// 2^(127 - s) exactly, for every byte (255 is read as exponent 128: 2^-128),
-// as the CPU quantizer's ScaleReciprocal().
-MXFP4_DEVICE_INLINE float ScaleReciprocal(uint32_t s) {
-  const int biased = 254 - static_cast<int>(s);
-  const uint32_t bits =
-      biased > 0 ? static_cast<uint32_t>(biased) << 23 : (0x00400000u >> (-biased));
-  return __uint_as_float(bits);
-}
-
-// HalfScaleReciprocal()
-// 2^(126 - s) = ScaleReciprocal(s) / 2 exactly (a subnormal power of two for
-// s >= 253).
-MXFP4_DEVICE_INLINE float HalfScaleReciprocal(uint32_t s) {
-  const int biased = 253 - static_cast<int>(s);
-  const uint32_t bits =
-      biased > 0 ? static_cast<uint32_t>(biased) << 23 : (0x00400000u >> (-biased));
-  return __uint_as_float(bits);
-}
+// Scale math (BlockScaleEven, E8m0ToFloat, ScaleReciprocal,
+// HalfScaleReciprocal): shared with the quantize kernels, see
+// mxfp4/gpu/common/device_scale.h; spelled quant::X here as before.
+using device_scale::BlockScaleEven;
+using device_scale::E8m0ToFloat;
+using device_scale::HalfScaleReciprocal;
+using device_scale::ScaleReciprocal;
 
 // E2m1MagnitudeCode()
 // The E2M1 magnitude code (0..7) of a non-negative fp32 given by its bits:

@@ -32,6 +32,7 @@
 
 #include <cstdint>
 
+#include "mxfp4/gpu/common/device_scale.h"
 #include "mxfp4/gpu/platform/intrinsics.h"
 #include "mxfp4/gpu/platform/kernel_launch.h"
 #include "mxfp4/gpu/quantize/quantize_launch.h"
@@ -47,34 +48,19 @@ constexpr int kTileGroups = 8;
 static_assert(kTileRows * kTileGroups == kThreads, "one thread per block of the tile");
 
 // The scale byte of a block from its max |x| as fp32 bits (the emulator's
-// BlockScaleInline): NaN/Inf -> 0xFF; EVEN rounds the max to a power of two
-// first (exponent up when the mantissa is >= 1.75); FLOOR uses the exponent;
-// RCEIL takes ceil(log2(a / 6)). Negative exponents clamp to 0 (2^-127).
+// BlockScaleInline), by rule; the rules live in mxfp4/gpu/common/device_scale.h.
 template <QuantizeRuleId kRule>
 MXFP4_DEVICE_INLINE uint32_t BlockScale(uint32_t max_abs_bits) {
-  if (max_abs_bits >= 0x7F800000u) return 0xFFu;
-  const int exponent = static_cast<int>(max_abs_bits >> 23);
-  int s;
   if constexpr (kRule == QuantizeRuleId::kEven) {
-    const int rounded = static_cast<int>(((max_abs_bits + 0x200000u) >> 23) & 0xFFu);
-    if (rounded == 0xFF) return 0xFEu;
-    s = rounded - 2;
+    return device_scale::BlockScaleEven(max_abs_bits);
   } else if constexpr (kRule == QuantizeRuleId::kOcpFloor) {
-    s = exponent - 2;
+    return device_scale::BlockScaleFloor(max_abs_bits);
   } else {
-    s = exponent - 2 + static_cast<int>((max_abs_bits & 0x7FFFFFu) > 0x400000u);
+    return device_scale::BlockScaleRceil(max_abs_bits);
   }
-  return static_cast<uint32_t>(s < 0 ? 0 : s);
 }
 
-// 2^(127 - s) as an fp32, exact for every byte (subnormal for s >= 254;
-// s = 255, the NaN scale, acts as exponent 128 like the emulator).
-MXFP4_DEVICE_INLINE float ScaleReciprocal(uint32_t s) {
-  const int biased = 254 - static_cast<int>(s);
-  const uint32_t bits = biased > 0 ? static_cast<uint32_t>(biased) << 23
-                                   : (0x00400000u >> static_cast<uint32_t>(-biased));
-  return U32AsFloat(bits);
-}
+using device_scale::ScaleReciprocal;
 
 // E2M1 code (sign in bit 3) of the fp32 `x` scaled by `reciprocal`.
 //   q >= 1: round the fp32 bits of q to one mantissa bit (RNE, by adding
