@@ -20,6 +20,11 @@
 #                           SASS instruction counts of the GEMM kernels
 #   --other_benchmarks      every other staged *_benchmark (quantize_benchmark,
 #                           ...), JSON packed into $OUT/other_bench_json.tar.gz
+#   --profile=SHAPES        Nsight Compute (ncu --set full --clock-control none)
+#                           on the mxfp4_auto call of each contest shape in SHAPES
+#                           (comma-separated MxNxK): the first 2 GEMM-library
+#                           kernels after 3 warm-up launches; text in
+#                           $OUT/profile.txt (the details page, per kernel)
 # Options:
 #   --timeout=S             limit per test / sanitizer process (default 240)
 #   --phase_deadline=S      the tests + sanitizer phase ends S seconds after it
@@ -47,7 +52,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; profile_shapes=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
@@ -58,6 +63,7 @@ for a in "$@"; do
     --bench=*) bench_sets="${a#*=}"; any_mode=1 ;;
     --gemm_sweep) do_gemm_sweep=1; any_mode=1 ;;
     --other_benchmarks) do_other=1; any_mode=1 ;;
+    --profile=*) profile_shapes="${a#*=}"; any_mode=1 ;;
     --timeout=*) limit="${a#*=}" ;;
     --phase_deadline=*) phase_deadline="${a#*=}" ;;
     --bench_timeout=*) bench_limit="${a#*=}" ;;
@@ -238,6 +244,24 @@ if [[ $do_other -eq 1 ]]; then
       --benchmark_out="$WORK/json/$name.json" --benchmark_out_format=json
   done
   tar -czf "$OUT/other_bench_json.tar.gz" -C "$WORK/json" . 2>/dev/null
+fi
+
+if [[ -n "$profile_shapes" ]]; then
+  ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
+  for shape in ${profile_shapes//,/ }; do
+    [[ -n "$ncu_bin" ]] || { bench_rows+=("ncu $shape|NO NCU|0"); overall=1; break; }
+    echo "===== ncu: contest/$shape/mxfp4_auto/l2flush" >>"$OUT/profile.txt"
+    start=$(date +%s)
+    # Small reference measurements: the profile is about the GEMM kernels only.
+    timeout "$bench_limit" "$ncu_bin" --clock-control none --set full \
+      -k 'regex:Gemm|QuantizeAOperand' --launch-skip 3 --launch-count 2 --page details \
+      "${launch[@]}" "$gemm_bench" --mxfp4_peak_size=1024 --mxfp4_copy_mib=16 \
+      --benchmark_filter="^contest/$shape/mxfp4_auto/l2flush" --benchmark_min_time=0.01 \
+      >>"$OUT/profile.txt" 2>&1
+    rc=$?
+    r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
+    bench_rows+=("ncu $shape|$r|$(( $(date +%s) - start ))")
+  done
 fi
 
 # Summary table, last.
