@@ -47,21 +47,12 @@ RowSpec VendorRow(VendorGemmKind kind) {
   RowSpec row;
   row.name = VendorGemmKindName(kind);
   row.kind = RowKind::kGemm;
-  const bool fp8 = kind == VendorGemmKind::kCublasLtFp8;
+  const bool fp8 = VendorGemmIsFp8(kind);
   row.applies = [fp8](const GemmShape& s) { return !fp8 || s.k % 16 == 0; };
-  row.prepare = [kind, fp8](const ShapeOperands& ops,
+  row.prepare = [kind](const ShapeOperands& ops,
                             const RowResources& res) -> absl::StatusOr<PreparedRow> {
-    VendorGemmArgs args;
-    args.kind = kind;
-    args.shape = ops.shape();
-    args.a = fp8 ? static_cast<const void*>(ops.a_e4m3()) : ops.a_bf16();
-    args.b = fp8 ? static_cast<const void*>(ops.b_e4m3()) : ops.b_bf16();
-    args.c = ops.c();
-    args.a_scale = fp8 ? ops.fp8_a_scale() : nullptr;
-    args.b_scale = fp8 ? ops.fp8_b_scale() : nullptr;
-    args.workspace = res.vendor_workspace;
-    args.workspace_bytes = kVendorWorkspaceBytes;
-    absl::StatusOr<std::unique_ptr<VendorGemm>> gemm = VendorGemm::Create(args);
+    absl::StatusOr<std::unique_ptr<VendorGemm>> gemm = VendorGemm::Create(
+        VendorGemmArgsFor(kind, ops, res.vendor_workspace, kVendorWorkspaceBytes));
     if (!gemm.ok()) return gemm.status();
     std::shared_ptr<VendorGemm> shared(std::move(*gemm));
     PreparedRow p;

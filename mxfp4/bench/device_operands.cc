@@ -151,4 +151,20 @@ absl::StatusOr<std::unique_ptr<ShapeOperands>> ShapeOperands::Create(const GemmS
   return o;
 }
 
+VendorGemmArgs VendorGemmArgsFor(VendorGemmKind kind, const ShapeOperands& ops, void* workspace,
+                                 size_t workspace_bytes) {
+  const bool fp8 = VendorGemmIsFp8(kind);
+  VendorGemmArgs args;
+  args.kind = kind;
+  args.shape = ops.shape();
+  args.a = fp8 ? static_cast<const void*>(ops.a_e4m3()) : ops.a_bf16();
+  args.b = fp8 ? static_cast<const void*>(ops.b_e4m3()) : ops.b_bf16();
+  args.c = ops.c();
+  args.a_scale = fp8 ? ops.fp8_a_scale() : nullptr;
+  args.b_scale = fp8 ? ops.fp8_b_scale() : nullptr;
+  args.workspace = workspace;
+  args.workspace_bytes = workspace_bytes;
+  return args;
+}
+
 }  // namespace mxfp4::bench

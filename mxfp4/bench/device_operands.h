@@ -20,6 +20,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "mxfp4/bench/problem.h"
+#include "mxfp4/bench/vendor_gemm.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/hip_runtime.h"
 
@@ -88,6 +89,12 @@ class ShapeOperands {
   gpu::DeviceBuffer a_bf16_, c_, b_packed_, b_scales_natural_, b_scales_shuffled16_, b_bf16_,
       a_e4m3_, b_e4m3_, fp8_scales_, copy_src_, copy_dst_, a_quant_data_, a_quant_scales_;
 };
+
+// VendorGemmArgsFor()
+// The arguments of a vendor GEMM of `kind` on `ops`: bf16 A/B, or e4m3 A/B with
+// their per-tensor scales for the FP8 kinds; C and the caller's workspace.
+VendorGemmArgs VendorGemmArgsFor(VendorGemmKind kind, const ShapeOperands& ops, void* workspace,
+                                 size_t workspace_bytes);
 
 }  // namespace mxfp4::bench
 

@@ -35,19 +35,8 @@ absl::StatusOr<double> BestGraphTimeUs(EnqueueCall enqueue, hipStream_t stream, 
 
 absl::StatusOr<double> GemmFlopsPerSecond(VendorGemmKind kind, const ShapeOperands& ops,
                                           void* workspace, hipStream_t stream, int replays) {
-  const bool fp8 =
-      kind == VendorGemmKind::kCublasLtFp8 || kind == VendorGemmKind::kCublasLtFp8FastAccum;
-  VendorGemmArgs args;
-  args.kind = kind;
-  args.shape = ops.shape();
-  args.a = fp8 ? static_cast<const void*>(ops.a_e4m3()) : ops.a_bf16();
-  args.b = fp8 ? static_cast<const void*>(ops.b_e4m3()) : ops.b_bf16();
-  args.c = ops.c();
-  args.a_scale = fp8 ? ops.fp8_a_scale() : nullptr;
-  args.b_scale = fp8 ? ops.fp8_b_scale() : nullptr;
-  args.workspace = workspace;
-  args.workspace_bytes = kVendorWorkspaceBytes;
-  absl::StatusOr<std::unique_ptr<VendorGemm>> gemm = VendorGemm::Create(args);
+  absl::StatusOr<std::unique_ptr<VendorGemm>> gemm =
+      VendorGemm::Create(VendorGemmArgsFor(kind, ops, workspace, kVendorWorkspaceBytes));
   if (!gemm.ok()) return gemm.status();
   VendorGemm* g = gemm->get();
   absl::StatusOr<double> us =

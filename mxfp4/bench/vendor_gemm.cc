@@ -42,14 +42,16 @@ std::string VendorBlasDescription() {
   return error.empty() ? description : error;
 }
 
+bool VendorGemmIsFp8(VendorGemmKind kind) {
+  return kind == VendorGemmKind::kCublasLtFp8 || kind == VendorGemmKind::kCublasLtFp8FastAccum;
+}
+
 absl::StatusOr<std::unique_ptr<VendorGemm>> VendorGemm::Create(const VendorGemmArgs& args) {
   const int kind = static_cast<int>(args.kind);
   if (kind < 0 || kind > static_cast<int>(VendorGemmKind::kCublasLtFp8FastAccum)) {
     return absl::InvalidArgumentError(absl::StrCat("unknown VendorGemmKind ", kind));
   }
-  const bool fp8 = args.kind == VendorGemmKind::kCublasLtFp8 ||
-                   args.kind == VendorGemmKind::kCublasLtFp8FastAccum;
-  if (fp8 && args.shape.k % 16 != 0) {
+  if (VendorGemmIsFp8(args.kind) && args.shape.k % 16 != 0) {
     return absl::InvalidArgumentError(
         absl::StrCat("cuBLASLt FP8 needs K % 16 == 0, got K = ", args.shape.k));
   }

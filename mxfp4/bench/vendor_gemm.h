@@ -41,6 +41,10 @@ enum class VendorGemmKind : int {
 const char* VendorGemmKindName(VendorGemmKind kind);
 
 // Row-major C (m, n) = A (m, k) . B (n, k)^T; all pointers are device memory.
+// VendorGemmIsFp8()
+// Whether `kind` multiplies e4m3 operands with per-tensor fp32 scales.
+bool VendorGemmIsFp8(VendorGemmKind kind);
+
 struct VendorGemmArgs {
   VendorGemmKind kind = VendorGemmKind::kCublasBf16;
   GemmShape shape;
