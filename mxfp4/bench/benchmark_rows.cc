@@ -50,7 +50,7 @@ RowSpec VendorRow(VendorGemmKind kind) {
   const bool fp8 = VendorGemmIsFp8(kind);
   row.applies = [fp8](const GemmShape& s) { return !fp8 || s.k % 16 == 0; };
   row.prepare = [kind](const ShapeOperands& ops,
-                            const RowResources& res) -> absl::StatusOr<PreparedRow> {
+                      const RowResources& res) -> absl::StatusOr<PreparedRow> {
     absl::StatusOr<std::unique_ptr<VendorGemm>> gemm = VendorGemm::Create(
         VendorGemmArgsFor(kind, ops, res.vendor_workspace, kVendorWorkspaceBytes));
     if (!gemm.ok()) return gemm.status();
