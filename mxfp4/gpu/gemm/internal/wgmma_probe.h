@@ -1,0 +1,48 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_probe.h
+//
+// Testonly probe: is one 32-element K-block's partial P exact when a Hopper
+// warpgroup MMA (wgmma.mma_async, sm_90a) forms it from a zero accumulator?
+// The accumulation contract (shared/spec/gpu-design.md, "The accumulation
+// contract"; docs/accumulation.md §1) needs P exact and a zero P to be +0.
+// mma.sync is verified (gemm_building_blocks_test); wgmma is not yet, and a
+// wgmma GEMM path must not be written before wgmma_exactness_test passes on
+// the H200 (docs/paths.md, "wgmma exactness probe"). Nothing dispatches this.
+//
+// One CTA = one warpgroup (128 threads) per tile computes
+//   D(64 x kWgmmaProbeN) = A(64 x 32) * B(32 x kWgmmaProbeN)
+// with A = weights as 2 * E2M1 value, B = activations as E2M1 value / 2, in
+// the GEMM's encodings (internal/mma_ops.h, device_block_quantize.h), both
+// K-major in shared memory (no swizzle), read through matrix descriptors:
+//   - f16:  two wgmma m64n64k16.f32.f16.f16, the first with scale-d = 0
+//           (zero accumulator; the accumulator registers hold a NaN before
+//           it, so a non-zero start would show), the second accumulating;
+//   - e4m3: one wgmma m64n64k32.f32.e4m3.e4m3 with scale-d = 0.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_PROBE_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WGMMA_PROBE_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/hip_runtime.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+inline constexpr int kWgmmaProbeM = 64;
+inline constexpr int kWgmmaProbeN = 64;
+inline constexpr int kWgmmaProbeK = 32;  // one MXFP4 block
+
+// LaunchWgmmaProbe()
+// For each of `tiles` independent tiles t:
+//   d[t][row][col] = sum_k E2M1(a_codes[t][row][k]) * E2M1(b_codes[t][col][k])
+// as the probe's wgmma computes it (fp16 operands when `f16`, else e4m3).
+// a_codes: tiles x 64 x 32 E2M1 codes (one per byte, low nibble; weights);
+// b_codes: tiles x kWgmmaProbeN x 32 codes (column-wise, K contiguous;
+// activations); d: tiles x 64 x kWgmmaProbeN fp32, row-major. All device
+// pointers. Example:
+//   LaunchWgmmaProbe(a_dev, b_dev, d_dev, 16, /*f16=*/true, nullptr);
+hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, float* d, int tiles,
+                            bool f16, hipStream_t stream);
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_PROBE_H_

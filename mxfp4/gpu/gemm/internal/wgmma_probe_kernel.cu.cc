@@ -1,0 +1,252 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_probe_kernel.cu.cc
+//
+// Device side of wgmma_probe.h: one warpgroup forms a 64 x 64 tile of
+// per-block partials P with wgmma.mma_async (sm_90a), exactly as a wgmma GEMM
+// path would (spec: shared/spec/gpu-design.md, "The accumulation contract").
+//
+// Shared-memory layout (both operands K-major, no swizzle, the PTX ISA's
+// canonical "interleave" layout): a core matrix is 8 rows x 16 bytes stored
+// contiguously (128 bytes, row i at byte 16 i). A row of one 32-element block
+// is `kChunks` core-matrix columns wide (f16: 64 bytes = 4 chunks of 8
+// elements; e4m3: 32 bytes = 2 chunks of 16 elements). Core matrix
+// (row group g, chunk c) sits at byte (g * kChunks + c) * 128, so the matrix
+// descriptor has
+//   LBO (leading dimension byte offset, next core matrix along K) = 128,
+//   SBO (stride dimension byte offset, next 8-row group)          = 128 * kChunks,
+// and the second k16 step of the f16 variant starts 2 chunks (256 bytes) on.
+//
+// Accumulator fragment (m64nNk*, f32): warp w of the warpgroup owns rows
+// 16w .. 16w + 15; lane (gid = lane / 4, t = lane % 4) holds, for each 8-column
+// slice j, acc[4j + 0/1] = row 16w + gid, columns 8j + 2t, 8j + 2t + 1 and
+// acc[4j + 2/3] = row 16w + gid + 8, same columns (the mma.sync C layout per
+// 8 columns).
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_probe.h"
+#include "mxfp4/gpu/platform/kernel_launch.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+static_assert(kWgmmaProbeM == 64 && kWgmmaProbeN == 64 && kWgmmaProbeK == 32,
+              "the asm below is written for m64n64 and one 32-element block");
+
+constexpr int kThreads = 128;  // one warpgroup
+constexpr int kAccRegs = kWgmmaProbeN / 2;  // fp32 accumulators per thread
+constexpr uint32_t kCoreMatrixBytes = 128;
+
+// fp16 / E4M3 bits of value/2 for E2M1 codes (sign in bit 3): the values the
+// GEMM's activation quantizer writes (device_block_quantize.h; checked
+// against it by gemm_building_blocks_test).
+// (Tables as 64-bit constants, byte i = magnitude code i: no local memory.)
+__device__ uint32_t HalfF16OfCode(uint32_t c) {
+  constexpr uint64_t kHighBytes = 0x42403E3C3A383400ull;  // fp16 low bytes are 0
+  return (static_cast<uint32_t>((kHighBytes >> (8 * (c & 7))) & 0xFFu) << 8) |
+         ((c & 8) ? 0x8000u : 0u);
+}
+__device__ uint32_t HalfE4m3OfCode(uint32_t c) {
+  constexpr uint64_t kBytes = 0x44403C3834302800ull;
+  return static_cast<uint32_t>((kBytes >> (8 * (c & 7))) & 0xFFu) | ((c & 8) ? 0x80u : 0u);
+}
+
+// 8 codes (one per byte) -> the fp4x2 packing read as a little-endian word
+// (nibble j = element j), the form Fp4x8To*() take.
+__device__ uint32_t PackCodes8(const uint8_t* codes) {
+  uint32_t w = 0;
+  for (int j = 0; j < 8; ++j) w |= uint32_t{codes[j] & 0xFu} << (4 * j);
+  return w;
+}
+
+// MatrixDescriptor(): wgmma shared-memory matrix descriptor, no swizzle
+// (bits 62-63 = 0), base offset 0. Address and offsets in 16-byte units.
+__device__ uint64_t MatrixDescriptor(uint32_t shared_address, uint32_t lbo_bytes,
+                                     uint32_t sbo_bytes) {
+  return uint64_t{(shared_address & 0x3FFFFu) >> 4} |
+         (uint64_t{(lbo_bytes >> 4) & 0x3FFFu} << 16) |
+         (uint64_t{(sbo_bytes >> 4) & 0x3FFFu} << 32);
+}
+
+MXFP4_DEVICE_INLINE void WgmmaFence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+MXFP4_DEVICE_INLINE void WgmmaCommit() {
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+MXFP4_DEVICE_INLINE void WgmmaWaitAll() {
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+}
+
+// FenceAccumulators(): an empty asm that "reads and writes" every
+// accumulator register, so the compiler neither hoists reads of them above
+// wgmma.wait_group nor sinks their initialization below wgmma.fence (the
+// registers are in flight between mma_async and the wait).
+MXFP4_DEVICE_INLINE void FenceAccumulators(float acc[kAccRegs]) {
+#pragma unroll
+  for (int i = 0; i < kAccRegs; ++i) asm volatile("" : "+f"(acc[i])::"memory");
+}
+
+#define MXFP4_WGMMA_ACC32                                                                  \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, " \
+  "%19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
+#define MXFP4_WGMMA_ACC32_OPERANDS(acc)                                                    \
+  "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[4]), "+f"(acc[5]),      \
+      "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[10]), "+f"(acc[11]), \
+      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[16]),           \
+      "+f"(acc[17]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[20]), "+f"(acc[21]),           \
+      "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[26]),           \
+      "+f"(acc[27]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[30]), "+f"(acc[31])
+
+// WgmmaF16() : acc = (kAccumulate ? acc : 0) + A(64x16) * B(16x64), fp16
+// operands K-major (imm-trans-a = imm-trans-b = 0), scales +1.
+template <int kAccumulate>
+MXFP4_DEVICE_INLINE void WgmmaF16(float acc[kAccRegs], uint64_t desc_a, uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 " MXFP4_WGMMA_ACC32
+      ", %32, %33, p, 1, 1, 0, 0;\n"
+      "}\n"
+      : MXFP4_WGMMA_ACC32_OPERANDS(acc)
+      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
+      : "memory");
+}
+
+// WgmmaE4m3() : acc = (kAccumulate ? acc : 0) + A(64x32) * B(32x64), e4m3
+// operands (K-major only), scales +1.
+template <int kAccumulate>
+MXFP4_DEVICE_INLINE void WgmmaE4m3(float acc[kAccRegs], uint64_t desc_a, uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 " MXFP4_WGMMA_ACC32
+      ", %32, %33, p, 1, 1;\n"
+      "}\n"
+      : MXFP4_WGMMA_ACC32_OPERANDS(acc)
+      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
+      : "memory");
+}
+
+#undef MXFP4_WGMMA_ACC32
+#undef MXFP4_WGMMA_ACC32_OPERANDS
+
+// Byte offset of the 8-element group `group8` (elements 8 group8 .. +7) of
+// row `row` in the interleave layout, for elements of `element_bytes`.
+__device__ uint32_t InterleaveOffset(int row, int group8, int element_bytes) {
+  const int elements_per_chunk = 16 / element_bytes;
+  const int chunks = kWgmmaProbeK / elements_per_chunk;
+  const int element = group8 * 8;
+  const int chunk = element / elements_per_chunk;
+  return ((row / 8) * chunks + chunk) * kCoreMatrixBytes + (row % 8) * 16 +
+         (element % elements_per_chunk) * element_bytes;
+}
+
+template <bool kF16>
+__global__ void __launch_bounds__(kThreads)
+    WgmmaProbeKernel(const uint8_t* a_codes, const uint8_t* b_codes, float* d) {
+  constexpr int kElementBytes = kF16 ? 2 : 1;
+  constexpr uint32_t kOperandBytes = kWgmmaProbeM * kWgmmaProbeK * kElementBytes;
+  __shared__ __align__(1024) uint8_t a_shared[kOperandBytes];
+  __shared__ __align__(1024) uint8_t b_shared[kWgmmaProbeN * kWgmmaProbeK * kElementBytes];
+
+  const size_t tile = blockIdx.x;
+  const uint8_t* a_tile = a_codes + tile * kWgmmaProbeM * kWgmmaProbeK;
+  const uint8_t* b_tile = b_codes + tile * kWgmmaProbeN * kWgmmaProbeK;
+
+  // Ordinary (generic-proxy) stores of the encoded operands: 8 elements each.
+  for (int i = threadIdx.x; i < kWgmmaProbeM * 4; i += kThreads) {
+    const int row = i / 4;
+    const int group8 = i % 4;
+    const uint32_t w = PackCodes8(a_tile + row * kWgmmaProbeK + group8 * 8);
+    uint8_t* dst = a_shared + InterleaveOffset(row, group8, kElementBytes);
+    if constexpr (kF16) {
+      uint32_t h[4];
+      Fp4x8ToF16x8(w, h);  // the GEMM's weight conversion (2 * value)
+      *reinterpret_cast<uint4*>(dst) = make_uint4(h[0], h[1], h[2], h[3]);
+    } else {
+      const Bytes8 b = Fp4x8ToLutBytes(w, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      *reinterpret_cast<uint2*>(dst) = make_uint2(b.lo, b.hi);
+    }
+  }
+  for (int i = threadIdx.x; i < kWgmmaProbeN * 4; i += kThreads) {
+    const int col = i / 4;
+    const int group8 = i % 4;
+    const uint8_t* codes = b_tile + col * kWgmmaProbeK + group8 * 8;
+    uint8_t* dst = b_shared + InterleaveOffset(col, group8, kElementBytes);
+    if constexpr (kF16) {
+      uint32_t h[4];
+      for (int j = 0; j < 4; ++j) {
+        h[j] = HalfF16OfCode(codes[2 * j]) | (HalfF16OfCode(codes[2 * j + 1]) << 16);
+      }
+      *reinterpret_cast<uint4*>(dst) = make_uint4(h[0], h[1], h[2], h[3]);
+    } else {
+      uint32_t e[2] = {0, 0};
+      for (int j = 0; j < 8; ++j) e[j / 4] |= HalfE4m3OfCode(codes[j]) << (8 * (j % 4));
+      *reinterpret_cast<uint2*>(dst) = make_uint2(e[0], e[1]);
+    }
+  }
+  // wgmma reads shared memory through the async proxy: make the generic
+  // stores visible to it, then to the whole warpgroup.
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  __syncthreads();
+
+  constexpr uint32_t kChunks = kWgmmaProbeK * kElementBytes / 16;  // core matrices along K
+  constexpr uint32_t kLbo = kCoreMatrixBytes;
+  constexpr uint32_t kSbo = kCoreMatrixBytes * kChunks;
+  const uint32_t a_address = SharedAddress(a_shared);
+  const uint32_t b_address = SharedAddress(b_shared);
+
+  // A NaN start: scale-d = 0 must ignore it (a zero accumulator).
+  float acc[kAccRegs];
+#pragma unroll
+  for (int i = 0; i < kAccRegs; ++i) acc[i] = __uint_as_float(0x7FC0DEADu);
+
+  FenceAccumulators(acc);
+  WgmmaFence();
+  if constexpr (kF16) {
+    constexpr uint32_t kK16Bytes = 2 * kCoreMatrixBytes;  // k 16..31: chunks 2, 3
+    WgmmaF16<0>(acc, MatrixDescriptor(a_address, kLbo, kSbo),
+                MatrixDescriptor(b_address, kLbo, kSbo));
+    WgmmaF16<1>(acc, MatrixDescriptor(a_address + kK16Bytes, kLbo, kSbo),
+                MatrixDescriptor(b_address + kK16Bytes, kLbo, kSbo));
+  } else {
+    WgmmaE4m3<0>(acc, MatrixDescriptor(a_address, kLbo, kSbo),
+                 MatrixDescriptor(b_address, kLbo, kSbo));
+  }
+  WgmmaCommit();
+  WgmmaWaitAll();
+  FenceAccumulators(acc);
+
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  const int gid = lane / 4;
+  const int t = lane % 4;
+  float* d_tile = d + tile * kWgmmaProbeM * kWgmmaProbeN;
+#pragma unroll
+  for (int j = 0; j < kWgmmaProbeN / 8; ++j) {
+    const int row = 16 * warp + gid;
+    const int col = 8 * j + 2 * t;
+    d_tile[row * kWgmmaProbeN + col] = acc[4 * j];
+    d_tile[row * kWgmmaProbeN + col + 1] = acc[4 * j + 1];
+    d_tile[(row + 8) * kWgmmaProbeN + col] = acc[4 * j + 2];
+    d_tile[(row + 8) * kWgmmaProbeN + col + 1] = acc[4 * j + 3];
+  }
+}
+
+}  // namespace
+
+hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, float* d, int tiles,
+                            bool f16, hipStream_t stream) {
+  if (tiles <= 0) return hipSuccess;
+  if (f16) {
+    hipLaunchKernelGGL(WgmmaProbeKernel<true>, dim3(tiles), dim3(kThreads), 0, stream, a_codes,
+                       b_codes, d);
+  } else {
+    hipLaunchKernelGGL(WgmmaProbeKernel<false>, dim3(tiles), dim3(kThreads), 0, stream, a_codes,
+                       b_codes, d);
+  }
+  return hipGetLastError();
+}
+
+}  // namespace mxfp4::gpu::gemm_internal

@@ -1,0 +1,231 @@
+// File: mxfp4/gpu/gemm/wgmma_exactness_test.cc
+//
+// Probe, not a GEMM path: does wgmma.mma_async (sm_90a) form one 32-element
+// block's partial P exactly, from a zero accumulator, with a zero sum = +0.0?
+// That is what the accumulation contract needs of every block partial
+// (shared/spec/gpu-design.md, "The accumulation contract"; docs/accumulation.md
+// §1) and what a wgmma GEMM path would rely on (docs/paths.md, "wgmma
+// exactness probe"). Run it on the H200 before writing such a path.
+//
+// Each 64 x 64 tile (internal/wgmma_probe.h) is compared, raw fp32 bits, with
+// the exact integer dot product on the CPU (E2m1ToTwice products / 4), for
+// fp16 operands (two chained m64n64k16) and e4m3 operands (one m64n64k32), on
+// cases: random codes, all-max magnitudes (|P| = 1152, the largest), signs
+// alternating along K, sparse, all zeros of either sign (all -0 products
+// included), and sums cancelling to exactly 0 (across the two k16 steps and
+// inside each). Outputs are poisoned before the launch. Skips without a GPU
+// unless MXFP4_REQUIRE_GPU=1.
+
+#include <cstdint>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "gtest/gtest.h"
+#include "mxfp4/core/formats.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_probe.h"
+#include "mxfp4/gpu/platform/device_buffer.h"
+#include "mxfp4/gpu/platform/status.h"
+#include "mxfp4/testing/gpu_test_util.h"
+
+namespace mxfp4::gpu {
+namespace {
+
+using gemm_internal::kWgmmaProbeK;
+using gemm_internal::kWgmmaProbeM;
+using gemm_internal::kWgmmaProbeN;
+
+constexpr uint64_t kSeed = 0x5767'6D6D'6131ull;  // printed with every failure
+constexpr int kTilesPerCase = 24;
+constexpr uint8_t kPoisonByte = 0xAB;  // 0xABABABAB: not a multiple of 1/4
+
+enum class Case { kRandom, kAllMax, kAlternatingSigns, kSparse, kAllZeros, kCancelling };
+constexpr Case kCases[] = {Case::kRandom,   Case::kAllMax,   Case::kAlternatingSigns,
+                           Case::kSparse,   Case::kAllZeros, Case::kCancelling};
+
+const char* CaseName(Case c) {
+  switch (c) {
+    case Case::kRandom: return "random codes";
+    case Case::kAllMax: return "all-max magnitude, same sign per row/column (|P| = 1152)";
+    case Case::kAlternatingSigns: return "signs alternating along K";
+    case Case::kSparse: return "sparse (about 1 in 8 non-zero)";
+    case Case::kAllZeros: return "all zeros, +0 and -0 (tile 0: every product -0)";
+    case Case::kCancelling: return "cancelling to exactly 0 (across and within k16 steps)";
+  }
+  return "?";
+}
+
+// One tile's codes: a = weights (64 rows x 32), b = activations (N columns x 32).
+struct Tile {
+  std::vector<uint8_t> a = std::vector<uint8_t>(kWgmmaProbeM * kWgmmaProbeK);
+  std::vector<uint8_t> b = std::vector<uint8_t>(kWgmmaProbeN * kWgmmaProbeK);
+};
+
+// Fills one row (or column) of 32 codes for case `c`; `index` is the tile
+// number (a few cases vary their pattern with it), `row` the row/column.
+void FillVector(Case c, int index, int row, bool is_a, std::mt19937_64& rng, uint8_t* v) {
+  auto code = [&rng] { return static_cast<uint8_t>(rng() & 15); };
+  switch (c) {
+    case Case::kRandom:
+      for (int k = 0; k < kWgmmaProbeK; ++k) v[k] = code();
+      break;
+    case Case::kAllMax: {
+      // Tile 0: every sign +; otherwise one random sign per row/column, so
+      // P = +-1152 (32 products of 6 * 6).
+      const uint8_t sign = (index == 0) ? 0 : static_cast<uint8_t>((rng() & 1) << 3);
+      for (int k = 0; k < kWgmmaProbeK; ++k) v[k] = 7 | sign;
+      break;
+    }
+    case Case::kAlternatingSigns: {
+      // Weights: random magnitudes with signs +,-,+,-...; activations: even
+      // tiles all max (+6), odd tiles random magnitudes, all positive.
+      for (int k = 0; k < kWgmmaProbeK; ++k) {
+        if (is_a) {
+          v[k] = static_cast<uint8_t>((rng() & 7) | ((k & 1) << 3));
+        } else {
+          v[k] = (index % 2 == 0) ? 7 : static_cast<uint8_t>(rng() & 7);
+        }
+      }
+      break;
+    }
+    case Case::kSparse:
+      for (int k = 0; k < kWgmmaProbeK; ++k) {
+        v[k] = (rng() % 8 == 0) ? code() : static_cast<uint8_t>(rng() & 8);  // else +-0
+      }
+      break;
+    case Case::kAllZeros:
+      // Tile 0: weights all -0 (code 8), activations all +0: 32 products of -0
+      // (an IEEE sum of them is -0; the contract wants +0). Tile 1: both -0.
+      // Others: random +-0 everywhere.
+      for (int k = 0; k < kWgmmaProbeK; ++k) {
+        if (index == 0) {
+          v[k] = is_a ? 8 : 0;
+        } else if (index == 1) {
+          v[k] = 8;
+        } else {
+          v[k] = static_cast<uint8_t>(rng() & 8);
+        }
+      }
+      break;
+    case Case::kCancelling: {
+      // Weights: element k + 16 (even tiles; the second k16 step cancels the
+      // first) or k + 8 within each 16 (odd tiles; each step sums to 0) is
+      // element k with the sign flipped; activations repeat with the same
+      // period, so every dot product is exactly 0.
+      const int half = (index % 2 == 0) ? 16 : 8;
+      for (int k = 0; k < kWgmmaProbeK; ++k) {
+        const bool second = (k % (2 * half)) >= half;
+        if (second) {
+          v[k] = is_a ? static_cast<uint8_t>(v[k - half] ^ 8) : v[k - half];
+        } else {
+          v[k] = is_a ? code() : static_cast<uint8_t>((rng() & 7) | ((row & 1) << 3));
+        }
+      }
+      break;
+    }
+  }
+}
+
+Tile MakeTile(Case c, int index, std::mt19937_64& rng) {
+  Tile t;
+  for (int r = 0; r < kWgmmaProbeM; ++r) {
+    FillVector(c, index, r, /*is_a=*/true, rng, &t.a[r * kWgmmaProbeK]);
+  }
+  for (int n = 0; n < kWgmmaProbeN; ++n) {
+    FillVector(c, index, n, /*is_a=*/false, rng, &t.b[n * kWgmmaProbeK]);
+  }
+  return t;
+}
+
+// The exact block partial P = (sum of 2a * 2b) / 4: an integer multiple of
+// 1/4 below 1152 in magnitude, exact in fp32; a zero sum is +0.0f.
+float ExactBlockDot(const Tile& t, int row, int col) {
+  int32_t dot4 = 0;
+  for (int k = 0; k < kWgmmaProbeK; ++k) {
+    dot4 += E2m1ToTwice(t.a[row * kWgmmaProbeK + k]) * E2m1ToTwice(t.b[col * kWgmmaProbeK + k]);
+  }
+  return static_cast<float>(dot4) * 0.25f;
+}
+
+std::string CodesString(const uint8_t* v) {
+  std::string s;
+  for (int k = 0; k < kWgmmaProbeK; ++k) s += absl::StrFormat("%X", v[k]);
+  return s;
+}
+
+// Runs every case through the probe (fp16 or e4m3 operands) and checks every
+// output bit for bit, reporting per case the first mismatch and the count.
+void CheckWgmmaExactness(bool f16) {
+  const char* kind = f16 ? "f16 (2 x m64n64k16)" : "e4m3 (m64n64k32)";
+  std::mt19937_64 rng(kSeed);
+  constexpr size_t kOutPerTile = size_t{kWgmmaProbeM} * kWgmmaProbeN;
+  for (Case c : kCases) {
+    SCOPED_TRACE(absl::StrFormat("seed 0x%x, operands %s, case \"%s\"", kSeed, kind, CaseName(c)));
+    std::vector<Tile> tiles;
+    std::vector<uint8_t> a, b;
+    for (int i = 0; i < kTilesPerCase; ++i) {
+      tiles.push_back(MakeTile(c, i, rng));
+      a.insert(a.end(), tiles.back().a.begin(), tiles.back().a.end());
+      b.insert(b.end(), tiles.back().b.begin(), tiles.back().b.end());
+    }
+    absl::StatusOr<DeviceBuffer> a_dev = DeviceBuffer::Allocate(a.size());
+    absl::StatusOr<DeviceBuffer> b_dev = DeviceBuffer::Allocate(b.size());
+    absl::StatusOr<DeviceBuffer> d_dev = DeviceBuffer::Allocate(kTilesPerCase * kOutPerTile * 4);
+    ASSERT_TRUE(a_dev.ok()) << a_dev.status();
+    ASSERT_TRUE(b_dev.ok()) << b_dev.status();
+    ASSERT_TRUE(d_dev.ok()) << d_dev.status();
+    ASSERT_TRUE(a_dev->CopyFromHost(a.data(), a.size()).ok());
+    ASSERT_TRUE(b_dev->CopyFromHost(b.data(), b.size()).ok());
+    ASSERT_TRUE(d_dev->Fill(kPoisonByte).ok());
+    const absl::Status launched = MXFP4_HIP_STATUS(gemm_internal::LaunchWgmmaProbe(
+        a_dev->as<uint8_t>(), b_dev->as<uint8_t>(), d_dev->as<float>(), kTilesPerCase, f16,
+        nullptr));
+    ASSERT_TRUE(launched.ok()) << launched;
+    const absl::Status synced = MXFP4_HIP_STATUS(hipDeviceSynchronize());
+    ASSERT_TRUE(synced.ok()) << synced;
+    std::vector<float> d(kTilesPerCase * kOutPerTile);
+    ASSERT_TRUE(d_dev->CopyToHost(d.data(), d.size() * 4).ok());
+
+    int64_t mismatches = 0;
+    std::string first;
+    for (int i = 0; i < kTilesPerCase; ++i) {
+      for (int row = 0; row < kWgmmaProbeM; ++row) {
+        for (int col = 0; col < kWgmmaProbeN; ++col) {
+          const float want = ExactBlockDot(tiles[i], row, col);
+          const float got = d[i * kOutPerTile + row * kWgmmaProbeN + col];
+          if (FloatBits(got) == FloatBits(want)) continue;
+          if (++mismatches == 1) {
+            first = absl::StrFormat(
+                "first mismatch: tile %d row %d col %d: got 0x%08X (%.9g) want 0x%08X (%.9g)%s\n"
+                "  weight codes (row, k = 0..31): %s\n  activation codes (col):         %s",
+                i, row, col, FloatBits(got), got, FloatBits(want), want,
+                FloatBits(got) == 0xABABABABu ? " [poison: never written]" : "",
+                CodesString(&tiles[i].a[row * kWgmmaProbeK]),
+                CodesString(&tiles[i].b[col * kWgmmaProbeK]));
+          }
+        }
+      }
+    }
+    EXPECT_EQ(mismatches, 0) << mismatches << " of " << kTilesPerCase * kOutPerTile
+                             << " outputs differ; " << first;
+    std::printf("[wgmma probe] seed 0x%llx %s, case \"%s\": %lld mismatches of %zu outputs\n",
+                static_cast<unsigned long long>(kSeed), kind, CaseName(c),
+                static_cast<long long>(mismatches), kTilesPerCase * kOutPerTile);
+  }
+}
+
+TEST(WgmmaExactness, F16TwoK16StepsFromZeroAccumulatorAreExact) {
+  MXFP4_SKIP_IF_NO_GPU();
+  CheckWgmmaExactness(/*f16=*/true);
+}
+
+TEST(WgmmaExactness, E4m3OneK32FromZeroAccumulatorIsExact) {
+  MXFP4_SKIP_IF_NO_GPU();
+  CheckWgmmaExactness(/*f16=*/false);
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu
