@@ -45,6 +45,10 @@ constexpr int64_t kSplitKSmallMTargetCtas = 200;
 // shared memory: 2 CTAs per SM) about two CTAs per SM, at most 4 splits.
 constexpr int64_t kQuantThenMmaTargetCtas = 264;
 constexpr int kQuantThenMmaMaxSplits = 4;
+// Streaming tiles (internal/stream_gemm_body.h): about this many CTAs (of 4-8
+// warps) and at least this many K-blocks per warp chunk.
+constexpr int64_t kStreamTargetCtas = 264;
+constexpr int64_t kStreamMinChunkBlocks = 2;
 
 bool IsAligned(const void* p, uintptr_t alignment) {
   return reinterpret_cast<uintptr_t>(p) % alignment == 0;
@@ -69,12 +73,13 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
              id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64 ||
              id == TileConfigId::kFusedN64M16E4m3 || id == TileConfigId::kFusedN64M8Fold ||
-             id == TileConfigId::kFusedN64M16Fold || id == TileConfigId::kFusedN64M16UnrolledFold;
+             id == TileConfigId::kFusedN64M16Fold || id == TileConfigId::kFusedN64M16UnrolledFold ||
+             GetTileConfig(id).stream_b;
     case GemmPath::kSplitKSmallM:
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
              id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M16E4m3 ||
              id == TileConfigId::kFusedN64M8Fold || id == TileConfigId::kFusedN64M16Fold ||
-             id == TileConfigId::kFusedN64M16UnrolledFold;
+             id == TileConfigId::kFusedN64M16UnrolledFold || GetTileConfig(id).stream_b;
     case GemmPath::kQuantThenMma:
       return id == TileConfigId::kPrequantN64M64 || id == TileConfigId::kPrequantN128M64 ||
              id == TileConfigId::kPrequantN128M64E4m3 || id == TileConfigId::kPrequantN64M64Fold ||
@@ -86,7 +91,8 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
   }
 }
 
-TileConfigId DefaultTile(GemmPath path, int64_t m) {
+// The cp.async-pipelined tiles (tile_gemm_body.h): any K with any split.
+TileConfigId PipelinedDefaultTile(GemmPath path, int64_t m) {
   switch (path) {
     case GemmPath::kFusedQuant:
       // Measured: 8-row tiles (more CTAs, each quantizing fewer rows) beat
@@ -103,6 +109,17 @@ TileConfigId DefaultTile(GemmPath path, int64_t m) {
       // quant_then_mma contest shape.
       return TileConfigId::kPrequantN64M64S2Fold;
   }
+}
+
+// Streaming tiles (stream_gemm_body.h) for the one-kernel paths up to M = 32
+// (docs/paths.md, "Dispatch"), the pipelined tiles otherwise.
+TileConfigId DefaultTile(GemmPath path, int64_t m) {
+  if ((path == GemmPath::kFusedQuant || path == GemmPath::kSplitKSmallM) && m <= 32) {
+    if (m <= 8) return TileConfigId::kStreamN32M8K4;
+    if (m <= 16) return TileConfigId::kStreamN32M16K4;
+    return TileConfigId::kStreamN32M32K4;
+  }
+  return PipelinedDefaultTile(path, m);
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
@@ -141,6 +158,78 @@ absl::Status ValidateWeightShape(const Mxfp4Weight& b) {
   return absl::OkStatus();
 }
 
+
+// Splits for a streaming tile: about kStreamTargetCtas CTAs, at least
+// kStreamMinChunkBlocks blocks per warp chunk, and few enough blocks per CTA
+// that its quantized A fits in shared memory (when some split count does).
+int StreamAutoClusterSize(const TileConfigDesc& cfg, int64_t tiles, int64_t groups) {
+  const int64_t kw = cfg.warps_k;
+  int64_t s = std::clamp<int64_t>(kStreamTargetCtas / std::max<int64_t>(1, tiles), 1, kMaxSplits);
+  while (s > 1 && (groups + s * kw - 1) / (s * kw) < kStreamMinChunkBlocks) --s;
+  while (s < kMaxSplits &&
+         MakeSmemPlan(cfg, static_cast<int>((groups + s * kw - 1) / (s * kw))).total >
+             static_cast<uint32_t>(gemm_internal::kMaxDynamicSmem)) {
+    ++s;
+  }
+  return static_cast<int>(s);
+}
+
+// PlanTile(): the plan of `path` with tile `id` (split count forced by
+// split_k > 0, else by shape).
+absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int64_t groups,
+                                  int64_t n, int64_t k, int split_k) {
+  const TileConfigDesc cfg = GetTileConfig(id);
+  GemmPlan plan;
+  plan.path = path;
+  plan.tile = cfg.name;
+  plan.block_n = cfg.block_n();
+  plan.block_m = cfg.block_m();
+  const int64_t n_tiles = (n + cfg.block_n() - 1) / cfg.block_n();
+  const int64_t m_tiles = (m + cfg.block_m() - 1) / cfg.block_m();
+  if (m_tiles > 65535) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: M=%d needs %d row tiles of %d, above the grid limit 65535", m, m_tiles,
+        cfg.block_m()));
+  }
+  const int64_t tiles = std::max<int64_t>(1, n_tiles * m_tiles);
+  // CTAs per output tile (a thread-block cluster when > 1).
+  int cluster = 1;
+  if (path == GemmPath::kFusedQuant) {
+    cluster = 1;
+  } else if (split_k > 0) {
+    cluster = split_k;
+  } else if (cfg.stream_b) {
+    cluster = StreamAutoClusterSize(cfg, tiles, groups);
+  } else {
+    // Enough to put about one CTA on every SM, keeping at least one full
+    // pipeline stage of K per split.
+    const bool small_m = path == GemmPath::kSplitKSmallM;
+    const int64_t target = small_m ? kSplitKSmallMTargetCtas : kQuantThenMmaTargetCtas;
+    const int64_t by_ctas = std::max<int64_t>(1, target / tiles);
+    const int64_t by_k = std::max<int64_t>(1, groups / gemm_internal::kStageBlocks);
+    const int64_t cap = small_m ? kMaxSplits : kQuantThenMmaMaxSplits;
+    cluster = static_cast<int>(std::min<int64_t>({cap, by_ctas, by_k}));
+  }
+  // A streaming CTA splits its K-range once more over its warps_k warps.
+  const int splits = cluster * cfg.warps_k;
+  plan.cluster_ctas = cluster;
+  plan.splits = splits;
+  plan.blocks_per_split = (groups + splits - 1) / splits;
+  for (int s = 1; s < splits; ++s) {
+    plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
+  }
+  plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
+  plan.grid_ctas = tiles * cluster;
+  plan.shared_memory_bytes = MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
+  if (path == GemmPath::kQuantThenMma) {
+    const size_t rows = static_cast<size_t>(m_tiles * cfg.block_m());
+    plan.workspace_bytes =
+        AlignUp(rows * static_cast<size_t>(k) * cfg.act_bytes(), kWorkspaceAlign) +
+        AlignUp(rows * static_cast<size_t>(groups) * 4, kWorkspaceAlign);
+  }
+  return plan;
+}
+
 }  // namespace
 
 const char* GemmPathName(GemmPath path) {
@@ -169,10 +258,10 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
 
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
-      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d blocks_per_split=%d launches=%d "
-      "ctas=%d smem=%d workspace=%d",
-      GemmPathName(path), tile, block_n, block_m, splits, blocks_per_split, launches, grid_ctas,
-      shared_memory_bytes, workspace_bytes);
+      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d) blocks_per_split=%d "
+      "launches=%d ctas=%d smem=%d workspace=%d",
+      GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas, blocks_per_split,
+      launches, grid_ctas, shared_memory_bytes, workspace_bytes);
 }
 
 absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
@@ -192,8 +281,9 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     return absl::InvalidArgumentError(
         absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
   }
+  const bool tile_forced = !options.tile.empty();
   TileConfigId tile = DefaultTile(plan.path, m);
-  if (!options.tile.empty()) {
+  if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);
     if (!t.ok()) return t.status();
     if (!PathAcceptsTile(plan.path, *t)) {
@@ -202,54 +292,28 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     }
     tile = *t;
   }
-  const TileConfigDesc cfg = GetTileConfig(tile);
-  plan.tile = cfg.name;
-  plan.block_n = cfg.block_n();
-  plan.block_m = cfg.block_m();
-  const int64_t n_tiles = (b.n + cfg.block_n() - 1) / cfg.block_n();
-  const int64_t m_tiles = (m + cfg.block_m() - 1) / cfg.block_m();
-  if (m_tiles > 65535) {
+  if (plan.path == GemmPath::kFusedQuant && options.split_k > 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: M=%d needs %d row tiles of %d, above the grid limit 65535", m, m_tiles,
-        cfg.block_m()));
+        "Gemm: path fused_quant does not split K over CTAs (split_k=%d); use splitk_small_m",
+        options.split_k));
   }
-  // Splits: forced, or enough to put about one CTA on every SM, keeping at
-  // least one full pipeline stage of K per split.
-  int splits = 1;
-  if (plan.path == GemmPath::kFusedQuant) {
-    if (options.split_k > 1) {
+  absl::StatusOr<GemmPlan> tiled = PlanTile(plan.path, tile, m, groups, b.n, b.k, options.split_k);
+  if (!tiled.ok()) return tiled.status();
+  if (tiled->shared_memory_bytes > static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
+    if (tile_forced || !GetTileConfig(tile).stream_b) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "Gemm: path fused_quant does not split K (split_k=%d); use splitk_small_m",
-          options.split_k));
+          "Gemm: tile %s needs %d bytes of shared memory for K=%d with %d K-splits (the limit "
+          "is %d); use more splits or another tile",
+          tiled->tile, tiled->shared_memory_bytes, b.k, tiled->splits,
+          gemm_internal::kMaxDynamicSmem));
     }
-  } else if (options.split_k > 0) {
-    splits = options.split_k;
-  } else {
-    const bool small_m = plan.path == GemmPath::kSplitKSmallM;
-    const int64_t tiles = std::max<int64_t>(1, n_tiles * m_tiles);
-    const int64_t target = small_m ? kSplitKSmallMTargetCtas : kQuantThenMmaTargetCtas;
-    const int64_t by_ctas = std::max<int64_t>(1, target / tiles);
-    // At least one full pipeline stage of K per split.
-    const int64_t by_k = std::max<int64_t>(1, groups / gemm_internal::kStageBlocks);
-    const int64_t cap = small_m ? kMaxSplits : kQuantThenMmaMaxSplits;
-    splits = static_cast<int>(std::min<int64_t>({cap, by_ctas, by_k}));
+    // The streaming default holds the CTA's whole K-range of A: fall back to
+    // the pipelined tile when a forced split count makes that too large.
+    tiled = PlanTile(plan.path, PipelinedDefaultTile(plan.path, m), m, groups, b.n, b.k,
+                     options.split_k);
+    if (!tiled.ok()) return tiled.status();
   }
-  plan.splits = splits;
-  plan.blocks_per_split = (groups + splits - 1) / splits;
-  for (int s = 1; s < splits; ++s) {
-    plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
-  }
-  plan.launches = plan.path == GemmPath::kQuantThenMma ? 2 : 1;
-  plan.grid_ctas = n_tiles * m_tiles * splits;
-  plan.shared_memory_bytes =
-      MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
-  if (plan.path == GemmPath::kQuantThenMma) {
-    const size_t rows = static_cast<size_t>(m_tiles * cfg.block_m());
-    plan.workspace_bytes =
-        AlignUp(rows * static_cast<size_t>(b.k) * cfg.act_bytes(), kWorkspaceAlign) +
-                           AlignUp(rows * static_cast<size_t>(groups) * 4, kWorkspaceAlign);
-  }
-  return plan;
+  return tiled;
 }
 
 absl::StatusOr<size_t> GemmWorkspaceSize(int64_t m, const Mxfp4Weight& b,
@@ -329,7 +393,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.n = static_cast<int32_t>(b.n);
   k.k = static_cast<int32_t>(b.k);
   k.blocks_per_split = static_cast<int32_t>(plan->blocks_per_split);
-  k.splits = plan->splits;
+  k.splits = plan->cluster_ctas;
   k.c = args.c;
   k.c_fp32 = args.c_type == GemmOutputType::kFp32;
   k.c_vector_ok = b.n % 4 == 0;

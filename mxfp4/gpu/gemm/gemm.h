@@ -99,7 +99,9 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name);
 
 struct GemmOptions {
   GemmPath path = GemmPath::kAuto;
-  // K-split count for the paths that support it (1..8); 0 = choose by shape.
+  // CTAs per output tile that split K (a thread-block cluster; 1..8) for the
+  // paths that support it; 0 = choose by shape. Streaming tiles split each
+  // CTA's K-range once more over their warps (GemmPlan::splits).
   int split_k = 0;
   // Tile configuration by name (GemmPlan::tile, e.g. "prequant_n128_m64",
   // or an "_e4m3" variant that uses the FP8 MMA instead of fp16);
@@ -113,7 +115,8 @@ struct GemmPlan {
   std::string tile;        // e.g. "fused_n64_m16"
   int block_n = 0;         // weight rows per CTA
   int block_m = 0;         // activation rows per CTA
-  int splits = 1;          // K-splits (cluster size)
+  int splits = 1;          // K-splits in all (cluster_ctas x the tile's warps along K)
+  int cluster_ctas = 1;    // CTAs per output tile (a thread-block cluster when > 1)
   int64_t blocks_per_split = 0;
   // Interior split starts in K-blocks (empty: no split); split s covers blocks
   // [s * blocks_per_split, min((s+1) * blocks_per_split, k/32)). This is

@@ -9,6 +9,7 @@
 #include <atomic>
 
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
+#include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
 
@@ -19,7 +20,11 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmFusedQuantKernel(const GemmKernelArgs args) {
-  TileGemmBody<kId, /*kClusterSplit=*/false, /*kWaitForPrecedingGrid=*/false>(args);
+  if constexpr (GetTileConfig(kId).stream_b) {
+    StreamGemmBody<kId, /*kClusterSplit=*/false>(args);
+  } else {
+    TileGemmBody<kId, /*kClusterSplit=*/false, /*kWaitForPrecedingGrid=*/false>(args);
+  }
 }
 
 template <TileConfigId kId>
@@ -53,6 +58,16 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
       return Launch<TileConfigId::kFusedN64M16Fold>(args, stream);
     case TileConfigId::kFusedN64M16UnrolledFold:
       return Launch<TileConfigId::kFusedN64M16UnrolledFold>(args, stream);
+    case TileConfigId::kStreamN32M8K4:
+      return Launch<TileConfigId::kStreamN32M8K4>(args, stream);
+    case TileConfigId::kStreamN32M16K4:
+      return Launch<TileConfigId::kStreamN32M16K4>(args, stream);
+    case TileConfigId::kStreamN32M32K4:
+      return Launch<TileConfigId::kStreamN32M32K4>(args, stream);
+    case TileConfigId::kStreamN16M8K8:
+      return Launch<TileConfigId::kStreamN16M8K8>(args, stream);
+    case TileConfigId::kStreamN64M32K2:
+      return Launch<TileConfigId::kStreamN64M32K2>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

@@ -279,20 +279,17 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
     std::vector<std::string> tiles;
     std::vector<int> splits;
   };
+  // The streaming tiles against each path's best pipelined tile (run 6).
   const std::vector<PathTiles> all = {
       {GemmPath::kFusedQuant,
-       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64", "fused_n64_m16_e4m3",
-        "fused_n64_m8_fold", "fused_n64_m16_fold", "fused_n64_m16_u_fold"},
+       {"fused_n64_m8", "stream_n32_m8_k4", "stream_n32_m16_k4", "stream_n32_m32_k4",
+        "stream_n16_m8_k8", "stream_n64_m32_k2"},
        {1}},
       {GemmPath::kSplitKSmallM,
-       {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3", "fused_n64_m8_fold",
-        "fused_n64_m16_fold", "fused_n64_m16_u_fold"},
-       {2, 3, 4, 6, 8}},
-      {GemmPath::kQuantThenMma,
-       {"prequant_n64_m64", "prequant_n128_m64", "prequant_n128_m64_e4m3", "prequant_n64_m64_fold",
-        "prequant_n128_m64_fold", "prequant_n64_m32_fold", "prequant_n64_m64_s2_fold",
-        "prequant_n64_m64_s2u_fold"},
-       {1, 2, 3, 4}},
+       {"fused_n64_m8", "fused_n64_m16", "stream_n32_m8_k4", "stream_n32_m16_k4",
+        "stream_n32_m32_k4", "stream_n16_m8_k8", "stream_n64_m32_k2"},
+       {1, 2, 3, 4, 6, 8}},
+      {GemmPath::kQuantThenMma, {"prequant_n64_m64_s2_fold"}, {1, 2, 3, 4}},
   };
   for (const PathTiles& pt : all) {
     for (const std::string& tile : pt.tiles) {

@@ -21,9 +21,6 @@ namespace mxfp4::gpu::gemm_internal {
 
 inline hipError_t ToHip(cudaError_t e) { return static_cast<hipError_t>(static_cast<int>(e)); }
 
-// Largest dynamic shared memory a CTA may use on sm_90 (227 KiB).
-inline constexpr int kMaxDynamicSmem = 227 * 1024;
-
 // AllowMaxDynamicSmem(): raises a kernel's dynamic shared-memory limit once
 // (before its first launch; not a stream operation, so it is also safe while
 // a stream is being captured).

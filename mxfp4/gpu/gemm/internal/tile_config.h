@@ -22,6 +22,9 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// Largest dynamic shared memory a CTA may use on sm_90 (227 KiB).
+inline constexpr int kMaxDynamicSmem = 227 * 1024;
+
 // K-blocks (32 elements each) per pipeline stage.
 inline constexpr int kStageBlocks = 8;
 // Weight scales are staged in shared memory as fp32 in phases of at most this
@@ -67,6 +70,13 @@ enum class TileConfigId : int {
   kPrequantN64M64S2Fold,  // 2 stages: ~100 KB of shared memory, 2 CTAs per SM
   kPrequantN64M64S2UnrolledFold,
   kFusedN64M16UnrolledFold,
+  // B streamed into registers (internal/stream_gemm_body.h, docs/paths.md
+  // "Streaming tiles"): stream_n<block_n>_m<block_m>_k<warps along K>.
+  kStreamN32M8K4,
+  kStreamN32M16K4,
+  kStreamN32M32K4,
+  kStreamN16M8K8,
+  kStreamN64M32K2,
   kCount,
 };
 
@@ -85,74 +95,97 @@ struct TileConfigDesc {
   // Full stages in the folded fast form run with the block-pair loop fully
   // unrolled (more ILP, more code); otherwise the loop stays rolled.
   bool unroll_stage;
+  // Warps of a CTA that split its K-range (streaming tiles; 1 otherwise).
+  int warps_k;
+  // Streaming tile (internal/stream_gemm_body.h): each warp loads its weight
+  // words straight from global memory into registers (no B staging, no
+  // pipeline barriers); the CTA quantizes its whole K-range of A into shared
+  // memory once. frags_n = 1, warps_m = 1, `stages` unused.
+  bool stream_b;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
     return operands == MmaOperands::kF16 ? 2 : 1;
   }
-  MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m; }
+  MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m * warps_k; }
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
-    return unroll_stage && stages == 2 ? 2 : 1;
+    return (unroll_stage && stages == 2) || stream_b ? 2 : 1;
   }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
 };
 
 MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
-  // {warps_n, warps_m, frags_n, frags_m, stages, A source, operands, name, fold, unroll}
+  // {warps_n, warps_m, frags_n, frags_m, stages, A source, operands, name, fold, unroll,
+  //  warps_k, stream_b}
   switch (id) {
     case TileConfigId::kFusedN64M8:
       return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m8", false, false};
+              "fused_n64_m8", false, false, 1, false};
     case TileConfigId::kFusedN64M16:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m16", false, false};
+              "fused_n64_m16", false, false, 1, false};
     case TileConfigId::kFusedN64M32:
       return {4, 1, 1, 4, 3, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m32", false, false};
+              "fused_n64_m32", false, false, 1, false};
     case TileConfigId::kFusedN64M64:
       return {4, 2, 1, 4, 2, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m64", false, false};
+              "fused_n64_m64", false, false, 1, false};
     case TileConfigId::kFusedN64M16E4m3:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kE4m3,
-              "fused_n64_m16_e4m3", false, false};
+              "fused_n64_m16_e4m3", false, false, 1, false};
     case TileConfigId::kPrequantN64M64:
       return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64", false, false};
+              "prequant_n64_m64", false, false, 1, false};
     case TileConfigId::kPrequantN128M64:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n128_m64", false, false};
+              "prequant_n128_m64", false, false, 1, false};
     case TileConfigId::kPrequantN128M64E4m3:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kE4m3,
-              "prequant_n128_m64_e4m3", false, false};
+              "prequant_n128_m64_e4m3", false, false, 1, false};
     case TileConfigId::kFusedN64M8Fold:
       return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m8_fold", true, false};
+              "fused_n64_m8_fold", true, false, 1, false};
     case TileConfigId::kFusedN64M16Fold:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m16_fold", true, false};
+              "fused_n64_m16_fold", true, false, 1, false};
     case TileConfigId::kPrequantN64M64Fold:
       return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64_fold", true, false};
+              "prequant_n64_m64_fold", true, false, 1, false};
     case TileConfigId::kPrequantN128M64Fold:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n128_m64_fold", true, false};
+              "prequant_n128_m64_fold", true, false, 1, false};
     case TileConfigId::kPrequantN64M32Fold:
       return {4, 1, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m32_fold", true, false};
+              "prequant_n64_m32_fold", true, false, 1, false};
     case TileConfigId::kPrequantN64M64S2Fold:
       return {4, 2, 1, 4, 2, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64_s2_fold", true, false};
+              "prequant_n64_m64_s2_fold", true, false, 1, false};
     case TileConfigId::kPrequantN64M64S2UnrolledFold:
       return {4, 2, 1, 4, 2, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64_s2u_fold", true, true};
+              "prequant_n64_m64_s2u_fold", true, true, 1, false};
     case TileConfigId::kFusedN64M16UnrolledFold:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m16_u_fold", true, true};
+              "fused_n64_m16_u_fold", true, true, 1, false};
+    case TileConfigId::kStreamN32M8K4:
+      return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m8_k4", false, false, 4, true};
+    case TileConfigId::kStreamN32M16K4:
+      return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m16_k4", false, false, 4, true};
+    case TileConfigId::kStreamN32M32K4:
+      return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m32_k4", false, false, 4, true};
+    case TileConfigId::kStreamN16M8K8:
+      return {1, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n16_m8_k8", false, false, 8, true};
+    case TileConfigId::kStreamN64M32K2:
+      return {4, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n64_m32_k2", false, false, 2, true};
     default:
-      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false};
+      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false};
   }
 }
 
@@ -174,7 +207,29 @@ MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) &
 
 // MakeSmemPlan(): the layout for a CTA that accumulates at most
 // `blocks_per_split` K-blocks.
+// Streaming tiles: blocks_per_split is one warp's K-chunk; the CTA holds
+// warps_k chunks of quantized A (a_ops, a_op_scales) and warps_k partial
+// tiles (c_tile), nothing else.
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
+                                                        int blocks_per_split) {
+  SmemPlan p;
+  const uint32_t bn = static_cast<uint32_t>(c.block_n());
+  const uint32_t bm = static_cast<uint32_t>(c.block_m());
+  const uint32_t chunk = static_cast<uint32_t>(blocks_per_split > 0 ? blocks_per_split : 1);
+  const uint32_t cta_blocks = static_cast<uint32_t>(c.warps_k) * chunk;
+  uint32_t off = 0;
+  p.a_ops = off;
+  off = AlignSmem(off + cta_blocks * bm * 64u);
+  p.a_op_scales = off;
+  off = AlignSmem(off + cta_blocks * bm * 4u);
+  p.c_tile = off;
+  off = AlignSmem(off + static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u);
+  p.total = off;
+  return p;
+}
+
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split) {
+  if (c.stream_b) return MakeStreamSmemPlan(c, blocks_per_split);
   SmemPlan p;
   const uint32_t bn = static_cast<uint32_t>(c.block_n());
   const uint32_t bm = static_cast<uint32_t>(c.block_m());
@@ -236,6 +291,8 @@ struct GemmKernelArgs {
   int32_t k = 0;
   // K-split: split z accumulates blocks [z * blocks_per_split, ...) clipped to
   // k/32; splits CTAs of one tile form a cluster and reduce in split order.
+  // Streaming tiles: blocks_per_split is one warp's chunk, CTA z's warp k
+  // takes chunk z * warps_k + k, and `splits` is the cluster size.
   int32_t blocks_per_split = 0;
   int32_t splits = 1;
   // Output (m, n) row-major, bf16 bits or fp32.

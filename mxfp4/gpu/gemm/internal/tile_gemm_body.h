@@ -44,6 +44,7 @@
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
+#include "mxfp4/gpu/gemm/internal/store_outputs.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -589,32 +590,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
         v.w = __fadd_rn(v.w, w.w);
       }
     }
-    const float vals[4] = {v.x, v.y, v.z, v.w};
-    const int64_t base = static_cast<int64_t>(m) * p.n + n;
-    if (p.c_fp32) {
-      float* out = static_cast<float*>(p.c) + base;
-      if (p.c_vector_ok) {
-        *reinterpret_cast<float4*>(out) = make_float4(CanonicalNan(vals[0]), CanonicalNan(vals[1]),
-                                                      CanonicalNan(vals[2]), CanonicalNan(vals[3]));
-      } else {
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          if (n + i < p.n) out[i] = CanonicalNan(vals[i]);
-        }
-      }
-    } else {
-      uint16_t* out = static_cast<uint16_t*>(p.c) + base;
-      if (p.c_vector_ok) {
-        const uint32_t lo = FloatToBf16Bits(vals[0]) | (FloatToBf16Bits(vals[1]) << 16);
-        const uint32_t hi = FloatToBf16Bits(vals[2]) | (FloatToBf16Bits(vals[3]) << 16);
-        *reinterpret_cast<uint2*>(out) = make_uint2(lo, hi);
-      } else {
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-          if (n + i < p.n) out[i] = static_cast<uint16_t>(FloatToBf16Bits(vals[i]));
-        }
-      }
-    }
+    StoreOutputs4(p, m, n, v);
   }
   // Peers read this CTA's tile until they pass this barrier.
   if (reduce_in_cluster) cg::this_cluster().sync();

@@ -1,0 +1,280 @@
+// File: mxfp4/gpu/gemm/internal/stream_gemm_body.h
+//
+// The CTA body of the streaming tiles (TileConfigDesc::stream_b; docs/paths.md
+// "Streaming tiles"), used by the fused_quant and splitk_small_m kernels.
+//
+// Why a second body: for small M the pipelined body (tile_gemm_body.h) is
+// latency-bound. Every stage waits for a cp.async round trip and two CTA
+// barriers before its few MMAs, and B makes a detour through shared memory
+// and ldmatrix. Here:
+//   - each warp owns 16 weight rows and one K-chunk and loads its weight
+//     words (the 4 bytes lane (gid, t) needs per row and block: elements
+//     8t..8t+7) and scale bytes straight into registers, a batch ahead of
+//     the math; in both B layouts a warp's 4-byte loads of one row half
+//     cover 128 contiguous (preshuffled) or 8 x 16 (natural) bytes;
+//   - the CTA quantizes the bf16 A rows of its whole K-range (warps_k chunks)
+//     into fp16 operands in shared memory once, while the first weight
+//     batches are in flight: one barrier before the math, none inside it;
+//   - the warps_k chunk partials of a CTA (and of the CTAs of a (1, 1, S)
+//     cluster) are combined in chunk order, ((p0 + p1) + p2) + ..., through
+//     shared / distributed shared memory.
+//
+// Contract (block_fma with a K-split, docs/accumulation.md): chunk c covers
+// blocks [c * chunk, min((c + 1) * chunk, k/32)), each accumulated from +0.0f
+// as acc = fmaf(P, fl(sa * sb), acc) with P from MmaF16Block (exact), then the
+// chunk partials are added in increasing c. Chunk c of CTA z is warp c % warps_k
+// of cluster rank z = c / warps_k.
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_STREAM_GEMM_BODY_H_
+#define MXFP4_GPU_GEMM_INTERNAL_STREAM_GEMM_BODY_H_
+
+#include <cooperative_groups.h>
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/store_outputs.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Blocks of weight words a warp has in flight ahead of its math.
+inline constexpr int kStreamBatchBlocks = 4;
+
+// One batch: per block, this lane's word of rows gid / gid + 8 and their
+// scale bytes.
+struct StreamBatch {
+  uint32_t w_row[kStreamBatchBlocks];
+  uint32_t w_row8[kStreamBatchBlocks];
+  uint32_t s_row[kStreamBatchBlocks];
+  uint32_t s_row8[kStreamBatchBlocks];
+};
+
+template <TileConfigId kId, bool kClusterSplit>
+MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
+  static_assert(kCfg.a_source == ASource::kFusedBf16 && kCfg.operands == MmaOperands::kF16 &&
+                    !kCfg.fold_a_scale,
+                "streaming tiles quantize A themselves into fp16 operands");
+  constexpr int kWarpsN = kCfg.warps_n;
+  constexpr int kWarpsK = kCfg.warps_k;
+  constexpr int kFragsM = kCfg.frags_m;
+  constexpr int kThreads = kCfg.threads();
+  constexpr int kBlockN = kCfg.block_n();
+  constexpr int kBlockM = kCfg.block_m();
+  constexpr int kQuads = kThreads / 4;
+  constexpr int kU = kStreamBatchBlocks;
+  static_assert((kBlockM & (kBlockM - 1)) == 0, "block_m must be a power of two");
+
+  extern __shared__ __align__(128) unsigned char smem[];
+  const SmemPlan plan = MakeStreamSmemPlan(kCfg, p.blocks_per_split);
+  unsigned char* const a_ops = smem + plan.a_ops;  // [cta block][row][32 halves]
+  float* const a_scales = reinterpret_cast<float*>(smem + plan.a_op_scales);  // [cta block][row]
+  float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);  // [warp_k][m][n + 4]
+
+  const int tid = static_cast<int>(threadIdx.x);
+  const int lane = tid & 31;
+  const int warp = tid >> 5;
+  const int gid = lane >> 2;
+  const int tig = lane & 3;
+  const int warp_n = warp % kWarpsN;
+  const int warp_k = warp / kWarpsN;
+  const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
+  const int m0 = static_cast<int>(blockIdx.y) * kBlockM;
+  const int rank = static_cast<int>(blockIdx.z);
+  const int groups = p.k >> 5;
+  const int chunk = p.blocks_per_split;
+  const int cta_g0 = min(rank * kWarpsK * chunk, groups);
+  const int cta_blocks = min(cta_g0 + kWarpsK * chunk, groups) - cta_g0;
+  const int g_lo = min((rank * kWarpsK + warp_k) * chunk, groups);
+  // A warp whose 16 rows all lie beyond N has nothing to do (uniform).
+  const int row0 = n0 + warp_n * 16;
+  const int g_hi = row0 < p.n ? min(g_lo + chunk, groups) : g_lo;
+
+  // ------------------------------------------------------------ weight stream
+  // Rows n_a = row0 + gid and n_b = n_a + 8 (the MMA's rows gid / gid + 8).
+  const int n_a = row0 + gid;
+  const int n_b = n_a + 8;
+  const bool in_a = n_a < p.n;
+  const bool in_b = n_b < p.n;
+  const bool b_pre = p.b_preshuffled != 0;
+  const int64_t b_row_bytes = p.k >> 1;
+  auto row_base = [&](int n) -> const unsigned char* {
+    const int64_t nn = n;
+    return b_pre ? p.b_data + (nn >> 4) * 16 * b_row_bytes + (nn & 15) * 16
+                 : p.b_data + nn * b_row_bytes;
+  };
+  const unsigned char* const w_a = (in_a ? row_base(n_a) : p.b_data) + 4 * tig;
+  const unsigned char* const w_b = (in_b ? row_base(n_b) : p.b_data) + 4 * tig;
+  const int64_t b_block_bytes = b_pre ? 256 : 16;
+  const bool s_shuffled = p.b_scales_shuffled16 != 0;
+  const uint32_t padded_groups = (static_cast<uint32_t>(groups) + 7u) & ~7u;
+  auto scale_row_part = [&](uint32_t n) -> uint32_t {
+    return s_shuffled ? (n >> 5) * 32u * padded_groups + (n & 15u) * 4u + ((n >> 4) & 1u)
+                      : n * static_cast<uint32_t>(groups);
+  };
+  const unsigned char* const s_a = p.b_scales + (in_a ? scale_row_part(n_a) : 0u);
+  const unsigned char* const s_b = p.b_scales + (in_b ? scale_row_part(n_b) : 0u);
+  auto scale_col_part = [&](uint32_t g) -> uint32_t {
+    return s_shuffled ? (g >> 3) * 256u + (g & 3u) * 64u + ((g >> 2) & 1u) * 2u : g;
+  };
+
+  auto load_batch = [&](int g, StreamBatch& b) {
+#pragma unroll
+    for (int u = 0; u < kU; ++u) {
+      const int gg = g + u;
+      const bool ok = gg < g_hi;
+      const int64_t off = static_cast<int64_t>(gg) * b_block_bytes;
+      const uint32_t soff = scale_col_part(static_cast<uint32_t>(gg));
+      b.w_row[u] = ok && in_a ? __ldg(reinterpret_cast<const uint32_t*>(w_a + off)) : 0u;
+      b.w_row8[u] = ok && in_b ? __ldg(reinterpret_cast<const uint32_t*>(w_b + off)) : 0u;
+      b.s_row[u] = ok && in_a ? __ldg(s_a + soff) : 0u;
+      b.s_row8[u] = ok && in_b ? __ldg(s_b + soff) : 0u;
+    }
+  };
+
+  StreamBatch cur;
+  load_batch(g_lo, cur);
+
+  // ------------------------------------------------------------ A -> operands
+  // A quad of lanes owns one (block, row) item: 16-byte loads, the EVEN
+  // quantizer (device_block_quantize.h), one 16-byte store per lane. The loop
+  // bound is CTA-uniform (the quantizer shuffles with the full warp mask);
+  // rows beyond M are quantized from zeros and never stored in C.
+  {
+    constexpr int kItemsPerPass = 4;
+    const int items = cta_blocks * kBlockM;
+    const int quad = tid >> 2;
+    for (int base = 0; base < items; base += kItemsPerPass * kQuads) {
+      uint4 v[kItemsPerPass];
+#pragma unroll
+      for (int i = 0; i < kItemsPerPass; ++i) {
+        const int item = base + i * kQuads + quad;
+        const int j = item / kBlockM;
+        const int row = item % kBlockM;
+        const bool ok = item < items && m0 + row < p.m;
+        v[i] = ok ? __ldg(reinterpret_cast<const uint4*>(
+                        p.a_bf16 + static_cast<int64_t>(m0 + row) * p.k +
+                        static_cast<int64_t>(cta_g0 + j) * 32 + tig * 8))
+                  : make_uint4(0u, 0u, 0u, 0u);
+      }
+#pragma unroll
+      for (int i = 0; i < kItemsPerPass; ++i) {
+        const int item = base + i * kQuads + quad;
+        const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
+        const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+        if (item < items) {
+          *reinterpret_cast<uint4*>(a_ops + item * 64 + tig * 16) =
+              make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
+          if (tig == 0) a_scales[item] = quant::E8m0ToFloat(r.scale);
+        }
+      }
+    }
+  }
+  __syncthreads();
+
+  // ------------------------------------------------------------ math
+  float acc[kFragsM][4];
+#pragma unroll
+  for (int mt = 0; mt < kFragsM; ++mt) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) acc[mt][i] = 0.0f;
+  }
+  auto compute_block = [&](int gg, uint32_t w_row, uint32_t w_row8, uint32_t s_row,
+                           uint32_t s_row8) {
+    uint32_t h_row[4], h_row8[4];
+    Fp4x8ToF16x8(w_row, h_row);
+    Fp4x8ToF16x8(w_row8, h_row8);
+    const float sb_row = quant::E8m0ToFloat(s_row);
+    const float sb_row8 = quant::E8m0ToFloat(s_row8);
+    const int item0 = (gg - cta_g0) * kBlockM;
+#pragma unroll
+    for (int mt = 0; mt < kFragsM; ++mt) {
+      const uint4 xv =
+          *reinterpret_cast<const uint4*>(a_ops + (item0 + mt * 8 + gid) * 64 + tig * 16);
+      const float2 sa = *reinterpret_cast<const float2*>(a_scales + item0 + mt * 8 + 2 * tig);
+      const uint32_t x[4] = {xv.x, xv.y, xv.z, xv.w};
+      float d[4];
+      MmaF16Block(h_row, h_row8, x, d);
+      acc[mt][0] = __fmaf_rn(d[0], __fmul_rn(sb_row, sa.x), acc[mt][0]);
+      acc[mt][1] = __fmaf_rn(d[1], __fmul_rn(sb_row, sa.y), acc[mt][1]);
+      acc[mt][2] = __fmaf_rn(d[2], __fmul_rn(sb_row8, sa.x), acc[mt][2]);
+      acc[mt][3] = __fmaf_rn(d[3], __fmul_rn(sb_row8, sa.y), acc[mt][3]);
+    }
+  };
+#pragma unroll 1
+  for (int g = g_lo; g < g_hi; g += kU) {
+    StreamBatch next;
+    load_batch(g + kU, next);  // predicated: blocks at or beyond g_hi load nothing
+#pragma unroll
+    for (int u = 0; u < kU; ++u) {
+      if (g + u < g_hi) {
+        compute_block(g + u, cur.w_row[u], cur.w_row8[u], cur.s_row[u], cur.s_row8[u]);
+      }
+    }
+    cur = next;
+  }
+
+  // ------------------------------------------------------------ combine + store
+  constexpr int kCStride = kBlockN + 4;
+  constexpr int kPartialFloats = kBlockM * kCStride;
+#pragma unroll
+  for (int mt = 0; mt < kFragsM; ++mt) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int nl = warp_n * 16 + gid + (i >> 1) * 8;
+      const int ml = mt * 8 + 2 * tig + (i & 1);
+      partials[warp_k * kPartialFloats + ml * kCStride + nl] = acc[mt][i];
+    }
+  }
+  namespace cg = cooperative_groups;
+  const int cluster_size = kClusterSplit ? p.splits : 1;
+  int first_chunk = tid;
+  int chunk_step = kThreads;
+  if (cluster_size > 1) {
+    cg::this_cluster().sync();
+    first_chunk = tid + rank * kThreads;
+    chunk_step = kThreads * cluster_size;
+  } else {
+    __syncthreads();
+  }
+  constexpr int kChunksPerRow = kBlockN / 4;
+  for (int c = first_chunk; c < kBlockM * kChunksPerRow; c += chunk_step) {
+    const int ml = c / kChunksPerRow;
+    const int nl = (c % kChunksPerRow) * 4;
+    const int m = m0 + ml;
+    const int n = n0 + nl;
+    if (m >= p.m || n >= p.n) continue;
+    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    bool first = true;
+    for (int r = 0; r < cluster_size; ++r) {
+      const float* src = partials;
+      if (cluster_size > 1) src = cg::this_cluster().map_shared_rank(partials, r);
+#pragma unroll
+      for (int w = 0; w < kWarpsK; ++w) {
+        const float4 q =
+            *reinterpret_cast<const float4*>(src + w * kPartialFloats + ml * kCStride + nl);
+        if (first) {
+          v = q;
+          first = false;
+        } else {
+          v.x = __fadd_rn(v.x, q.x);
+          v.y = __fadd_rn(v.y, q.y);
+          v.z = __fadd_rn(v.z, q.z);
+          v.w = __fadd_rn(v.w, q.w);
+        }
+      }
+    }
+    StoreOutputs4(p, m, n, v);
+  }
+  // Peers read this CTA's partials until they pass this barrier.
+  if (cluster_size > 1) cg::this_cluster().sync();
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_STREAM_GEMM_BODY_H_
