@@ -102,32 +102,51 @@ MXFP4_DEVICE_INLINE uint32_t HalfE4m3Pair(uint32_t x0_bf16, uint32_t x1_bf16,
 #endif
 }
 
-// SignedHalfE2m1()
-// The signed value/2 of one quantized bf16 element (sign kept, -0 for small
-// negatives), given the block's HalfScaleReciprocal.
-MXFP4_DEVICE_INLINE float SignedHalfE2m1(uint32_t x_bf16, float half_reciprocal) {
-  const float h =
-      RoundHalfE2m1(__fmul_rn(__uint_as_float((x_bf16 & 0x7FFFu) << 16), half_reciprocal));
-  return __uint_as_float(__float_as_uint(h) | ((x_bf16 & 0x8000u) << 16));
-}
-
-// HalfF16Pair()
-// fp16 bits (first element in the low half) of the signed halves of two
-// quantized elements. Exact: {0, .25, .5, .75, 1, 1.5, 2, 3} are fp16 normals.
-MXFP4_DEVICE_INLINE uint32_t HalfF16Pair(uint32_t x0_bf16, uint32_t x1_bf16,
-                                         float half_reciprocal) {
+// HalfF16PairPacked()
+// Two bf16 elements (one bf16x2 word, element 0 in the low half) -> the fp16
+// bits of value/2 of their E2M1 codes (EVEN rule, RNE), as one f16x2 word,
+// for the scale whose HalfScaleReciprocal is `half_reciprocal`. Computed in
+// f16x2 arithmetic, two elements per instruction (~12 instructions a pair):
+//   v = |x| * half_reciprocal in fp32 (exact: a power of two), then to fp16
+//       (exact for v >= 2^-14; anything smaller becomes 0 below either way;
+//       too large becomes inf and is clamped below);
+//   round v to the grid of value/2 {0, .25, .5, .75, 1, 1.5, 2, 3} with the
+//       magic constant c = max(2^(e + 9), 256) (e = exponent of v): fp16 has
+//       10 mantissa bits, so (v + c) - c is v rounded half-to-even to a
+//       multiple of 2^(e - 1) (0.25 below 1) - exactly the E2M1 rounding;
+//       exponents that overflow c (v >= 128) give inf / NaN / a tiny c and
+//       end above 3 or as NaN, both clamped to 3 by min (min(NaN, 3) = 3);
+//   the sign of x is OR-ed back (-0 for negative zeros, -3 for -NaN / -inf).
+// Bit-identical to the scalar RoundHalfE2m1 form on every bf16 and scale
+// byte (gemm_building_blocks_test checks all 2^24 pairs).
+MXFP4_DEVICE_INLINE uint32_t HalfF16PairPacked(uint32_t x_bf16x2, float half_reciprocal) {
 #if defined(MXFP4_GPU_VENDOR_NVIDIA)
-  const __half2 h = __floats2half2_rn(SignedHalfE2m1(x0_bf16, half_reciprocal),
-                                      SignedHalfE2m1(x1_bf16, half_reciprocal));
-  return *reinterpret_cast<const uint32_t*>(&h);
+  const float lo = __fmul_rn(__uint_as_float((x_bf16x2 & 0x7FFFu) << 16), half_reciprocal);
+  const float hi = __fmul_rn(__uint_as_float(x_bf16x2 & 0x7FFF0000u), half_reciprocal);
+  const __half2 v2 = __floats2half2_rn(lo, hi);
+  const uint32_t v = *reinterpret_cast<const uint32_t*>(&v2);
+  const uint32_t c = __vmaxu2((v & 0x7C007C00u) + 0x24002400u, 0x5C005C00u);
+  uint32_t r;
+  asm("{\n\t"
+      ".reg .b32 t;\n\t"
+      "add.rn.f16x2 t, %1, %2;\n\t"
+      "sub.rn.f16x2 t, t, %2;\n\t"
+      "min.f16x2 %0, t, %3;\n\t"
+      "}"
+      : "=r"(r)
+      : "r"(v), "r"(c), "r"(0x42004200u));  // 3.0 in both halves
+  return r | (x_bf16x2 & 0x80008000u);
 #else
-#error "HalfF16Pair: AMD branch not written yet"
+#error "HalfF16PairPacked: AMD branch not written yet"
 #endif
 }
 
-// QuadBlockMaxAbsBits()
-// fp32 bits of max |x| over the 32 bf16 elements held by the quad (this
-// lane's 8 in `x`, four bf16 pairs, element 2i in the low half of x[i]).
+// HalfF16Pair(): HalfF16PairPacked of two separate bf16 elements.
+MXFP4_DEVICE_INLINE uint32_t HalfF16Pair(uint32_t x0_bf16, uint32_t x1_bf16,
+                                         float half_reciprocal) {
+  return HalfF16PairPacked((x0_bf16 & 0xFFFFu) | (x1_bf16 << 16), half_reciprocal);
+}
+
 MXFP4_DEVICE_INLINE uint32_t QuadBlockMaxAbsBits(const uint32_t x[4]) {
   uint32_t m = 0;
 #pragma unroll
@@ -162,7 +181,7 @@ MXFP4_DEVICE_INLINE QuantizedQuarterF16 QuantizeQuarterToHalfF16(const uint32_t 
   out.scale = BlockScaleEven(QuadBlockMaxAbsBits(x));
   const float half_reciprocal = HalfScaleReciprocal(out.scale);
 #pragma unroll
-  for (int i = 0; i < 4; ++i) out.h[i] = HalfF16Pair(x[i] & 0xFFFFu, x[i] >> 16, half_reciprocal);
+  for (int i = 0; i < 4; ++i) out.h[i] = HalfF16PairPacked(x[i], half_reciprocal);
   return out;
 }
 

@@ -68,6 +68,12 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
       return Launch<TileConfigId::kStreamN16M8K8>(args, stream);
     case TileConfigId::kStreamN64M32K2:
       return Launch<TileConfigId::kStreamN64M32K2>(args, stream);
+    case TileConfigId::kStreamN16M16K8:
+      return Launch<TileConfigId::kStreamN16M16K8>(args, stream);
+    case TileConfigId::kStreamN32M16K8:
+      return Launch<TileConfigId::kStreamN32M16K8>(args, stream);
+    case TileConfigId::kStreamN32M8K8:
+      return Launch<TileConfigId::kStreamN32M8K8>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

@@ -38,12 +38,13 @@ std::vector<std::string> PathTiles() {
       return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64",
               "fused_n64_m16_e4m3", "fused_n64_m8_fold", "fused_n64_m16_fold",
               "fused_n64_m16_u_fold", "stream_n32_m8_k4", "stream_n32_m16_k4",
-              "stream_n32_m32_k4", "stream_n16_m8_k8", "stream_n64_m32_k2"};
+              "stream_n32_m32_k4", "stream_n16_m8_k8", "stream_n64_m32_k2",
+              "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8"};
     case GemmPath::kSplitKSmallM:
       return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3",
               "fused_n64_m8_fold", "fused_n64_m16_fold", "fused_n64_m16_u_fold",
               "stream_n32_m8_k4", "stream_n32_m16_k4", "stream_n32_m32_k4", "stream_n16_m8_k8",
-              "stream_n64_m32_k2"};
+              "stream_n64_m32_k2", "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8"};
     default:
       return {"prequant_n64_m64",      "prequant_n128_m64",      "prequant_n128_m64_e4m3",
               "prequant_n64_m64_fold", "prequant_n128_m64_fold", "prequant_n64_m32_fold",

@@ -280,16 +280,17 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
     std::vector<int> splits;
   };
   // The streaming tiles against each path's best pipelined tile (run 6).
+  const std::vector<std::string> stream = {
+      "stream_n32_m8_k4",  "stream_n32_m16_k4", "stream_n32_m32_k4", "stream_n16_m8_k8",
+      "stream_n64_m32_k2", "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8"};
+  std::vector<std::string> fused = stream;
+  fused.push_back("fused_n64_m8");
+  std::vector<std::string> splitk = stream;
+  splitk.push_back("fused_n64_m16");
   const std::vector<PathTiles> all = {
-      {GemmPath::kFusedQuant,
-       {"fused_n64_m8", "stream_n32_m8_k4", "stream_n32_m16_k4", "stream_n32_m32_k4",
-        "stream_n16_m8_k8", "stream_n64_m32_k2"},
-       {1}},
-      {GemmPath::kSplitKSmallM,
-       {"fused_n64_m8", "fused_n64_m16", "stream_n32_m8_k4", "stream_n32_m16_k4",
-        "stream_n32_m32_k4", "stream_n16_m8_k8", "stream_n64_m32_k2"},
-       {1, 2, 3, 4, 6, 8}},
-      {GemmPath::kQuantThenMma, {"prequant_n64_m64_s2_fold"}, {1, 2, 3, 4}},
+      {GemmPath::kFusedQuant, fused, {1}},
+      {GemmPath::kSplitKSmallM, splitk, {2, 3, 4}},
+      {GemmPath::kQuantThenMma, {"prequant_n64_m64_s2_fold"}, {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {
     for (const std::string& tile : pt.tiles) {

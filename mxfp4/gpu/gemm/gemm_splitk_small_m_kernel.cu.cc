@@ -69,6 +69,12 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId confi
       return Launch<TileConfigId::kStreamN16M8K8>(args, stream);
     case TileConfigId::kStreamN64M32K2:
       return Launch<TileConfigId::kStreamN64M32K2>(args, stream);
+    case TileConfigId::kStreamN16M16K8:
+      return Launch<TileConfigId::kStreamN16M16K8>(args, stream);
+    case TileConfigId::kStreamN32M16K8:
+      return Launch<TileConfigId::kStreamN32M16K8>(args, stream);
+    case TileConfigId::kStreamN32M8K8:
+      return Launch<TileConfigId::kStreamN32M8K8>(args, stream);
     default:
       return hipErrorInvalidValue;
   }

@@ -150,9 +150,13 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
     const int items = cta_blocks * kBlockM;
     const int quad = tid >> 2;
     for (int base = 0; base < items; base += kItemsPerPass * kQuads) {
+      // A pass takes up to kItemsPerPass items per quad, all loads first;
+      // `base + i * kQuads < items` is CTA-uniform, so the early exits do
+      // not split a warp before the quantizer's shuffles.
       uint4 v[kItemsPerPass];
 #pragma unroll
       for (int i = 0; i < kItemsPerPass; ++i) {
+        if (base + i * kQuads >= items) break;
         const int item = base + i * kQuads + quad;
         const int j = item / kBlockM;
         const int row = item % kBlockM;
@@ -164,6 +168,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
       }
 #pragma unroll
       for (int i = 0; i < kItemsPerPass; ++i) {
+        if (base + i * kQuads >= items) break;
         const int item = base + i * kQuads + quad;
         const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
         const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);

@@ -77,6 +77,9 @@ enum class TileConfigId : int {
   kStreamN32M32K4,
   kStreamN16M8K8,
   kStreamN64M32K2,
+  kStreamN16M16K8,
+  kStreamN32M16K8,
+  kStreamN32M8K8,
   kCount,
 };
 
@@ -111,7 +114,7 @@ struct TileConfigDesc {
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
-    return (unroll_stage && stages == 2) || stream_b ? 2 : 1;
+    return (unroll_stage && stages == 2) || (stream_b && threads() <= 256) ? 2 : 1;
   }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
@@ -184,6 +187,15 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN64M32K2:
       return {4, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n64_m32_k2", false, false, 2, true};
+    case TileConfigId::kStreamN16M16K8:
+      return {1, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n16_m16_k8", false, false, 8, true};
+    case TileConfigId::kStreamN32M16K8:
+      return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m16_k8", false, false, 8, true};
+    case TileConfigId::kStreamN32M8K8:
+      return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m8_k8", false, false, 8, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false};
   }
