@@ -67,6 +67,11 @@ absl::StatusOr<TileConfigId> TileByName(const std::string& name) {
                                                     absl::StrJoin(names, ", ")));
 }
 
+bool IsFusedStreamTile(TileConfigId id) {
+  const TileConfigDesc c = GetTileConfig(id);
+  return c.stream_b && c.a_source == gemm_internal::ASource::kFusedBf16;
+}
+
 bool PathAcceptsTile(GemmPath path, TileConfigId id) {
   switch (path) {
     case GemmPath::kFusedQuant:
@@ -74,18 +79,19 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
              id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64 ||
              id == TileConfigId::kFusedN64M16E4m3 || id == TileConfigId::kFusedN64M8Fold ||
              id == TileConfigId::kFusedN64M16Fold || id == TileConfigId::kFusedN64M16UnrolledFold ||
-             GetTileConfig(id).stream_b;
+             IsFusedStreamTile(id);
     case GemmPath::kSplitKSmallM:
       return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
              id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M16E4m3 ||
              id == TileConfigId::kFusedN64M8Fold || id == TileConfigId::kFusedN64M16Fold ||
-             id == TileConfigId::kFusedN64M16UnrolledFold || GetTileConfig(id).stream_b;
+             id == TileConfigId::kFusedN64M16UnrolledFold || IsFusedStreamTile(id);
     case GemmPath::kQuantThenMma:
       return id == TileConfigId::kPrequantN64M64 || id == TileConfigId::kPrequantN128M64 ||
              id == TileConfigId::kPrequantN128M64E4m3 || id == TileConfigId::kPrequantN64M64Fold ||
              id == TileConfigId::kPrequantN128M64Fold || id == TileConfigId::kPrequantN64M32Fold ||
              id == TileConfigId::kPrequantN64M64S2Fold ||
-             id == TileConfigId::kPrequantN64M64S2UnrolledFold;
+             id == TileConfigId::kPrequantN64M64S2UnrolledFold ||
+             (GetTileConfig(id).stream_b && !IsFusedStreamTile(id));
     default:
       return false;
   }

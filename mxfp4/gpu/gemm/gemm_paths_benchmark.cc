@@ -290,7 +290,10 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
   const std::vector<PathTiles> all = {
       {GemmPath::kFusedQuant, fused, {1}},
       {GemmPath::kSplitKSmallM, splitk, {2, 3, 4}},
-      {GemmPath::kQuantThenMma, {"prequant_n64_m64_s2_fold"}, {1, 2, 4}},
+      {GemmPath::kQuantThenMma,
+       {"prequant_n64_m64_s2_fold", "streamq_n32_m16_k8", "streamq_n32_m32_k4",
+        "streamq_n32_m64_k4", "streamq_n64_m64_k4"},
+       {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {
     for (const std::string& tile : pt.tiles) {

@@ -12,6 +12,7 @@
 #include <atomic>
 
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
+#include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
 
@@ -22,7 +23,11 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
-  TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/true>(args);
+  if constexpr (GetTileConfig(kId).stream_b) {
+    StreamGemmBody<kId, /*kClusterSplit=*/true>(args);
+  } else {
+    TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/true>(args);
+  }
 }
 
 template <TileConfigId kId>
@@ -44,7 +49,9 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
       config != TileConfigId::kPrequantN128M64E4m3 && config != TileConfigId::kPrequantN64M64Fold &&
       config != TileConfigId::kPrequantN128M64Fold && config != TileConfigId::kPrequantN64M32Fold &&
       config != TileConfigId::kPrequantN64M64S2Fold &&
-      config != TileConfigId::kPrequantN64M64S2UnrolledFold) {
+      config != TileConfigId::kPrequantN64M64S2UnrolledFold &&
+      !(GetTileConfig(config).stream_b &&
+        GetTileConfig(config).a_source == ASource::kPrequantized)) {
     return hipErrorInvalidValue;
   }
   const TileConfigDesc cfg = GetTileConfig(config);
@@ -68,6 +75,14 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
       return Launch<TileConfigId::kPrequantN64M64S2Fold>(args, stream);
     case TileConfigId::kPrequantN64M64S2UnrolledFold:
       return Launch<TileConfigId::kPrequantN64M64S2UnrolledFold>(args, stream);
+    case TileConfigId::kStreamQN32M16K8:
+      return Launch<TileConfigId::kStreamQN32M16K8>(args, stream);
+    case TileConfigId::kStreamQN32M32K4:
+      return Launch<TileConfigId::kStreamQN32M32K4>(args, stream);
+    case TileConfigId::kStreamQN32M64K4:
+      return Launch<TileConfigId::kStreamQN32M64K4>(args, stream);
+    case TileConfigId::kStreamQN64M64K4:
+      return Launch<TileConfigId::kStreamQN64M64K4>(args, stream);
     default:
       return Launch<TileConfigId::kPrequantN128M64E4m3>(args, stream);
   }

@@ -57,9 +57,9 @@ template <TileConfigId kId, bool kClusterSplit>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
-  static_assert(kCfg.a_source == ASource::kFusedBf16 && kCfg.operands == MmaOperands::kF16 &&
-                    !kCfg.fold_a_scale,
-                "streaming tiles quantize A themselves into fp16 operands");
+  static_assert(kCfg.operands == MmaOperands::kF16 && !kCfg.fold_a_scale,
+                "streaming tiles use unfolded fp16 operands");
+  constexpr bool kPrequant = kCfg.a_source == ASource::kPrequantized;
   constexpr int kWarpsN = kCfg.warps_n;
   constexpr int kWarpsK = kCfg.warps_k;
   constexpr int kFragsM = kCfg.frags_m;
@@ -141,11 +141,35 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   load_batch(g_lo, cur);
 
   // ------------------------------------------------------------ A -> operands
-  // A quad of lanes owns one (block, row) item: 16-byte loads, the EVEN
-  // quantizer (device_block_quantize.h), one 16-byte store per lane. The loop
-  // bound is CTA-uniform (the quantizer shuffles with the full warp mask);
-  // rows beyond M are quantized from zeros and never stored in C.
-  {
+  if constexpr (kPrequant) {
+    // Prequantized (QuantizeAOperand, the preceding kernel: programmatic
+    // dependent launch): wait for it only now that the first weight batch is
+    // in flight, then copy the CTA's items (64-byte operand rows as four
+    // 16-byte cp.async, fp32 scales) into the same layout. The workspace has
+    // a_rows_padded >= m0 + block_m rows (zeros beyond M).
+    GridDependencyWait();
+    const int items = cta_blocks * kBlockM;
+    for (int piece = tid; piece < items * 4; piece += kThreads) {
+      const int item = piece >> 2;
+      const int j = item / kBlockM;
+      const int row = item % kBlockM;
+      const unsigned char* src =
+          p.a_ops +
+          (static_cast<int64_t>(m0 + row) * p.k + static_cast<int64_t>(cta_g0 + j) * 32) * 2 +
+          (piece & 3) * 16;
+      CpAsync16(SharedAddress(a_ops + piece * 16), src, 16u);
+    }
+    CpAsyncCommit();
+    for (int item = tid; item < items; item += kThreads) {
+      const int j = item / kBlockM;
+      const int row = item % kBlockM;
+      a_scales[item] = p.a_scales[static_cast<int64_t>(cta_g0 + j) * p.a_rows_padded + m0 + row];
+    }
+    CpAsyncWait<0>();
+  } else {
+    // Fused: a quad of lanes owns one (block, row) item: 16-byte loads, the
+    // EVEN quantizer (device_block_quantize.h), one 16-byte store per lane.
+    // Rows beyond M are quantized from zeros and never stored in C.
     constexpr int kItemsPerPass = 4;
     const int items = cta_blocks * kBlockM;
     const int quad = tid >> 2;

@@ -80,6 +80,11 @@ enum class TileConfigId : int {
   kStreamN16M16K8,
   kStreamN32M16K8,
   kStreamN32M8K8,
+  // Streaming tiles on the prequantized A operand (path quant_then_mma).
+  kStreamQN32M16K8,
+  kStreamQN32M32K4,
+  kStreamQN32M64K4,
+  kStreamQN64M64K4,
   kCount,
 };
 
@@ -102,8 +107,9 @@ struct TileConfigDesc {
   int warps_k;
   // Streaming tile (internal/stream_gemm_body.h): each warp loads its weight
   // words straight from global memory into registers (no B staging, no
-  // pipeline barriers); the CTA quantizes its whole K-range of A into shared
-  // memory once. frags_n = 1, warps_m = 1, `stages` unused.
+  // pipeline barriers); the CTA quantizes (fused) or copies (prequantized)
+  // its whole K-range of A into shared memory once. frags_n = 1,
+  // warps_m = 1, `stages` unused.
   bool stream_b;
 
   // Bytes of one activation operand element in shared memory / workspace.
@@ -196,6 +202,18 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN32M8K8:
       return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m8_k8", false, false, 8, true};
+    case TileConfigId::kStreamQN32M16K8:
+      return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m16_k8", false, false, 8, true};
+    case TileConfigId::kStreamQN32M32K4:
+      return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m32_k4", false, false, 4, true};
+    case TileConfigId::kStreamQN32M64K4:
+      return {2, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m64_k4", false, false, 4, true};
+    case TileConfigId::kStreamQN64M64K4:
+      return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n64_m64_k4", false, false, 4, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false};
   }
