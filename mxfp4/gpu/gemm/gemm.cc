@@ -32,22 +32,29 @@ constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
 constexpr size_t kWorkspaceAlign = 256;
 
 // ---------------------------------------------------------------- auto thresholds
-// Measured on the H200, 2026-11-29 (docs/paths.md, "Dispatch"): every choice
-// below is the fastest, or within 3% of the fastest, tested configuration of
-// the sweep of gemm_paths_benchmark --sweep for the contest shapes.
-constexpr int64_t kSplitKSmallMMaxM = 16;    // M <= 16: splitk_small_m (any K)
-constexpr int64_t kFusedMaxM = 32;           // 16 < M <= 32 and K <= 512: fused_quant
+// Measured on the H200, 2026-11-30 (docs/paths.md, "Dispatch"): every choice
+// below is the fastest, or within 5% of the fastest, tested configuration of
+// gemm_paths_benchmark --sweep for the contest shapes of its class.
+//   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
+//   M <= 8, K > 512     splitk_small_m  stream_n32_m8_k8   (cluster K-split)
+//   8 < M <= 32         quant_then_mma  streamq_n32_m16_k8 / streamq_n32_m32_k4
+//   M > 32              quant_then_mma  prequant_n64_m64_s2_fold
+constexpr int64_t kFusedMaxM = 8;
 constexpr int64_t kFusedMaxGroups = 16;
-// Split counts: about this many CTAs (the H200 runs 2 of these CTAs per SM
-// on its 132 SMs; beyond ~264 a second wave costs ~3-4 us) ...
+constexpr int64_t kSplitKSmallMMaxM = 8;
+constexpr int64_t kStreamPrequantMaxM = 32;
+// Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
+// ...
 constexpr int64_t kSplitKSmallMTargetCtas = 200;
 // ... and for quant_then_mma (tile prequant_n64_m64_s2_fold, ~100 KB of
 // shared memory: 2 CTAs per SM) about two CTAs per SM, at most 4 splits.
 constexpr int64_t kQuantThenMmaTargetCtas = 264;
 constexpr int kQuantThenMmaMaxSplits = 4;
-// Streaming tiles (internal/stream_gemm_body.h): about this many CTAs (of 4-8
-// warps) and at least this many K-blocks per warp chunk.
-constexpr int64_t kStreamTargetCtas = 264;
+// Streaming tiles (internal/stream_gemm_body.h): about one CTA per SM (more
+// CTAs, each with a shorter K-range, measured slower: every CTA pays the
+// latency of filling its A slice) and at least this many K-blocks per warp
+// chunk.
+constexpr int64_t kStreamTargetCtas = 132;
 constexpr int64_t kStreamMinChunkBlocks = 2;
 
 bool IsAligned(const void* p, uintptr_t alignment) {
@@ -117,20 +124,25 @@ TileConfigId PipelinedDefaultTile(GemmPath path, int64_t m) {
   }
 }
 
-// Streaming tiles (stream_gemm_body.h) for the one-kernel paths up to M = 32
-// (docs/paths.md, "Dispatch"), the pipelined tiles otherwise.
+// Streaming tiles (stream_gemm_body.h) up to M = 32 (docs/paths.md,
+// "Dispatch"), the pipelined tiles beyond.
 TileConfigId DefaultTile(GemmPath path, int64_t m) {
-  if ((path == GemmPath::kFusedQuant || path == GemmPath::kSplitKSmallM) && m <= 32) {
-    if (m <= 8) return TileConfigId::kStreamN32M8K4;
-    if (m <= 16) return TileConfigId::kStreamN32M16K4;
-    return TileConfigId::kStreamN32M32K4;
+  if (m > kStreamPrequantMaxM) return PipelinedDefaultTile(path, m);
+  switch (path) {
+    case GemmPath::kFusedQuant:
+      return m <= 8 ? TileConfigId::kStreamN32M8K4 : TileConfigId::kStreamN32M16K4;
+    case GemmPath::kSplitKSmallM:
+      if (m <= 8) return TileConfigId::kStreamN32M8K8;
+      if (m <= 16) return TileConfigId::kStreamN32M16K8;
+      return TileConfigId::kStreamN64M32K2;
+    default:
+      return m <= 16 ? TileConfigId::kStreamQN32M16K8 : TileConfigId::kStreamQN32M32K4;
   }
-  return PipelinedDefaultTile(path, m);
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
-  if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
+  if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
 

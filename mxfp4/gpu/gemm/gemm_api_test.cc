@@ -80,14 +80,14 @@ TEST(GemmApi, AutoPlanForContestShapes) {
     int splits;
   };
   const Case cases[] = {
-      {4, 2880, 512, GemmPath::kSplitKSmallM, "fused_n64_m8", 2},
-      {16, 2112, 7168, GemmPath::kSplitKSmallM, "fused_n64_m16", 6},
-      {32, 4096, 512, GemmPath::kFusedQuant, "fused_n64_m8", 1},
-      {32, 2880, 512, GemmPath::kFusedQuant, "fused_n64_m8", 1},
+      {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
+      {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
+      {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
+      {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
-      {8, 2112, 7168, GemmPath::kSplitKSmallM, "fused_n64_m8", 6},
-      {16, 3072, 1536, GemmPath::kSplitKSmallM, "fused_n64_m16", 4},
+      {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},
+      {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 4},
       {256, 2880, 512, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
   };
@@ -98,6 +98,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
     EXPECT_EQ(plan->path, c.path) << shape;
     EXPECT_EQ(plan->tile, c.tile) << shape;
     EXPECT_EQ(plan->splits, c.splits) << shape;
+    EXPECT_EQ(static_cast<int64_t>(plan->split_boundaries.size()), c.splits - 1) << shape;
     EXPECT_EQ(plan->launches, c.path == GemmPath::kQuantThenMma ? 2 : 1);
     EXPECT_EQ(plan->workspace_bytes > 0, c.path == GemmPath::kQuantThenMma);
     EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u);
@@ -107,10 +108,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
 TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {
   GemmOptions o;
   o.path = GemmPath::kSplitKSmallM;
+  o.tile = "fused_n64_m16";  // pipelined: one split per cluster CTA
   o.split_k = 4;
   absl::StatusOr<GemmPlan> plan = PlanGemm(16, PreshuffledWeight(2112, 7168), o);
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->splits, 4);
+  EXPECT_EQ(plan->cluster_ctas, 4);
   EXPECT_EQ(plan->blocks_per_split, 56);
   EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{56, 112, 168}));
   // More splits than blocks: trailing empty splits.
@@ -118,6 +121,33 @@ TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {
   plan = PlanGemm(4, PreshuffledWeight(64, 128), o);
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{1, 2, 3, 4, 4, 4, 4}));
+}
+
+// Streaming tiles split each CTA's K-range once more over their warps_k warps:
+// split_k = 2 CTAs x 8 warps = 16 chunks of ceil(224 / 16) = 14 blocks.
+TEST(GemmApi, StreamingTilesSplitOverWarpsToo) {
+  GemmOptions o;
+  o.path = GemmPath::kSplitKSmallM;
+  o.tile = "stream_n32_m16_k8";
+  o.split_k = 2;
+  absl::StatusOr<GemmPlan> plan = PlanGemm(16, PreshuffledWeight(2112, 7168), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 2);
+  EXPECT_EQ(plan->splits, 16);
+  EXPECT_EQ(plan->blocks_per_split, 14);
+  ASSERT_EQ(plan->split_boundaries.size(), 15u);
+  EXPECT_EQ(plan->split_boundaries.front(), 14);
+  EXPECT_EQ(plan->split_boundaries.back(), 210);
+  EXPECT_EQ(plan->grid_ctas, 66 * 2);
+  // A forced streaming tile whose CTA K-range of A does not fit in shared
+  // memory is an error; the default tile falls back to a pipelined one.
+  o.split_k = 1;
+  ExpectError(PlanGemm(32, PreshuffledWeight(2112, 65536), o).status(),
+              absl::StatusCode::kInvalidArgument, "shared memory");
+  o.tile.clear();
+  plan = PlanGemm(16, PreshuffledWeight(2112, 65536), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->tile, "fused_n64_m16");
 }
 
 TEST(GemmApi, ForcedPathsAndTiles) {
