@@ -15,6 +15,7 @@
 #include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_gemm_body.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
@@ -23,7 +24,9 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
-  if constexpr (GetTileConfig(kId).stream_b) {
+  if constexpr (GetTileConfig(kId).wgmma) {
+    WgmmaGemmBody<kId, /*kClusterSplit=*/true>(args);
+  } else if constexpr (GetTileConfig(kId).stream_b) {
     StreamGemmBody<kId, /*kClusterSplit=*/true>(args);
   } else {
     TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/true>(args);
@@ -83,6 +86,10 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
       return Launch<TileConfigId::kStreamQN32M64K4>(args, stream);
     case TileConfigId::kStreamQN64M64K4:
       return Launch<TileConfigId::kStreamQN64M64K4>(args, stream);
+    case TileConfigId::kWgmmaN128M64:
+      return Launch<TileConfigId::kWgmmaN128M64>(args, stream);
+    case TileConfigId::kWgmmaN256M64:
+      return Launch<TileConfigId::kWgmmaN256M64>(args, stream);
     default:
       return Launch<TileConfigId::kPrequantN128M64E4m3>(args, stream);
   }

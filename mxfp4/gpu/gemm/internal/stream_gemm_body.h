@@ -30,14 +30,13 @@
 #ifndef MXFP4_GPU_GEMM_INTERNAL_STREAM_GEMM_BODY_H_
 #define MXFP4_GPU_GEMM_INTERNAL_STREAM_GEMM_BODY_H_
 
-#include <cooperative_groups.h>
-
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
-#include "mxfp4/gpu/gemm/internal/store_outputs.h"
+#include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/weight_rows.h"
 
 namespace mxfp4::gpu::gemm_internal {
 
@@ -96,44 +95,17 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   const int g_hi = row0 < p.n ? min(g_lo + chunk, groups) : g_lo;
 
   // ------------------------------------------------------------ weight stream
-  // Rows n_a = row0 + gid and n_b = n_a + 8 (the MMA's rows gid / gid + 8).
-  const int n_a = row0 + gid;
-  const int n_b = n_a + 8;
-  const bool in_a = n_a < p.n;
-  const bool in_b = n_b < p.n;
-  const bool b_pre = p.b_preshuffled != 0;
-  const int64_t b_row_bytes = p.k >> 1;
-  auto row_base = [&](int n) -> const unsigned char* {
-    const int64_t nn = n;
-    return b_pre ? p.b_data + (nn >> 4) * 16 * b_row_bytes + (nn & 15) * 16
-                 : p.b_data + nn * b_row_bytes;
-  };
-  const unsigned char* const w_a = (in_a ? row_base(n_a) : p.b_data) + 4 * tig;
-  const unsigned char* const w_b = (in_b ? row_base(n_b) : p.b_data) + 4 * tig;
-  const int64_t b_block_bytes = b_pre ? 256 : 16;
-  const bool s_shuffled = p.b_scales_shuffled16 != 0;
-  const uint32_t padded_groups = (static_cast<uint32_t>(groups) + 7u) & ~7u;
-  auto scale_row_part = [&](uint32_t n) -> uint32_t {
-    return s_shuffled ? (n >> 5) * 32u * padded_groups + (n & 15u) * 4u + ((n >> 4) & 1u)
-                      : n * static_cast<uint32_t>(groups);
-  };
-  const unsigned char* const s_a = p.b_scales + (in_a ? scale_row_part(n_a) : 0u);
-  const unsigned char* const s_b = p.b_scales + (in_b ? scale_row_part(n_b) : 0u);
-  auto scale_col_part = [&](uint32_t g) -> uint32_t {
-    return s_shuffled ? (g >> 3) * 256u + (g & 3u) * 64u + ((g >> 2) & 1u) * 2u : g;
-  };
-
+  // Rows row0 + gid and row0 + gid + 8 (the MMA's rows gid / gid + 8).
+  const WeightRowPair rows(p, row0 + gid);
   auto load_batch = [&](int g, StreamBatch& b) {
 #pragma unroll
     for (int u = 0; u < kU; ++u) {
       const int gg = g + u;
       const bool ok = gg < g_hi;
-      const int64_t off = static_cast<int64_t>(gg) * b_block_bytes;
-      const uint32_t soff = scale_col_part(static_cast<uint32_t>(gg));
-      b.w_row[u] = ok && in_a ? __ldg(reinterpret_cast<const uint32_t*>(w_a + off)) : 0u;
-      b.w_row8[u] = ok && in_b ? __ldg(reinterpret_cast<const uint32_t*>(w_b + off)) : 0u;
-      b.s_row[u] = ok && in_a ? __ldg(s_a + soff) : 0u;
-      b.s_row8[u] = ok && in_b ? __ldg(s_b + soff) : 0u;
+      b.w_row[u] = rows.Word(0, gg, tig, ok);
+      b.w_row8[u] = rows.Word(1, gg, tig, ok);
+      b.s_row[u] = rows.ScaleByte(0, gg, ok);
+      b.s_row8[u] = rows.ScaleByte(1, gg, ok);
     }
   };
 
@@ -260,48 +232,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
       partials[warp_k * kPartialFloats + ml * kCStride + nl] = acc[mt][i];
     }
   }
-  namespace cg = cooperative_groups;
-  const int cluster_size = kClusterSplit ? p.splits : 1;
-  int first_chunk = tid;
-  int chunk_step = kThreads;
-  if (cluster_size > 1) {
-    cg::this_cluster().sync();
-    first_chunk = tid + rank * kThreads;
-    chunk_step = kThreads * cluster_size;
-  } else {
-    __syncthreads();
-  }
-  constexpr int kChunksPerRow = kBlockN / 4;
-  for (int c = first_chunk; c < kBlockM * kChunksPerRow; c += chunk_step) {
-    const int ml = c / kChunksPerRow;
-    const int nl = (c % kChunksPerRow) * 4;
-    const int m = m0 + ml;
-    const int n = n0 + nl;
-    if (m >= p.m || n >= p.n) continue;
-    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    bool first = true;
-    for (int r = 0; r < cluster_size; ++r) {
-      const float* src = partials;
-      if (cluster_size > 1) src = cg::this_cluster().map_shared_rank(partials, r);
-#pragma unroll
-      for (int w = 0; w < kWarpsK; ++w) {
-        const float4 q =
-            *reinterpret_cast<const float4*>(src + w * kPartialFloats + ml * kCStride + nl);
-        if (first) {
-          v = q;
-          first = false;
-        } else {
-          v.x = __fadd_rn(v.x, q.x);
-          v.y = __fadd_rn(v.y, q.y);
-          v.z = __fadd_rn(v.z, q.z);
-          v.w = __fadd_rn(v.w, q.w);
-        }
-      }
-    }
-    StoreOutputs4(p, m, n, v);
-  }
-  // Peers read this CTA's partials until they pass this barrier.
-  if (cluster_size > 1) cg::this_cluster().sync();
+  CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(p, partials,
+                                                              kClusterSplit ? p.splits : 1, n0, m0);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -85,6 +85,9 @@ enum class TileConfigId : int {
   kStreamQN32M32K4,
   kStreamQN32M64K4,
   kStreamQN64M64K4,
+  // wgmma tiles (internal/wgmma_gemm_body.h), prequantized A: wgmma_n<block_n>_m64.
+  kWgmmaN128M64,
+  kWgmmaN256M64,
   kCount,
 };
 
@@ -111,6 +114,10 @@ struct TileConfigDesc {
   // its whole K-range of A into shared memory once. frags_n = 1,
   // warps_m = 1, `stages` unused.
   bool stream_b;
+  // wgmma tile (internal/wgmma_gemm_body.h): a streaming tile whose warpgroups
+  // (4 warps, 64 weight rows each) run wgmma.mma_async m64n64k16 with the
+  // weights in registers; frags_m = 8 (block_m = 64), warps_k = 1.
+  bool wgmma;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
@@ -128,94 +135,100 @@ struct TileConfigDesc {
 
 MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
   // {warps_n, warps_m, frags_n, frags_m, stages, A source, operands, name, fold, unroll,
-  //  warps_k, stream_b}
+  //  warps_k, stream_b, wgmma}
   switch (id) {
     case TileConfigId::kFusedN64M8:
       return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m8", false, false, 1, false};
+              "fused_n64_m8", false, false, 1, false, false};
     case TileConfigId::kFusedN64M16:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m16", false, false, 1, false};
+              "fused_n64_m16", false, false, 1, false, false};
     case TileConfigId::kFusedN64M32:
       return {4, 1, 1, 4, 3, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m32", false, false, 1, false};
+              "fused_n64_m32", false, false, 1, false, false};
     case TileConfigId::kFusedN64M64:
       return {4, 2, 1, 4, 2, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m64", false, false, 1, false};
+              "fused_n64_m64", false, false, 1, false, false};
     case TileConfigId::kFusedN64M16E4m3:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kE4m3,
-              "fused_n64_m16_e4m3", false, false, 1, false};
+              "fused_n64_m16_e4m3", false, false, 1, false, false};
     case TileConfigId::kPrequantN64M64:
       return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64", false, false, 1, false};
+              "prequant_n64_m64", false, false, 1, false, false};
     case TileConfigId::kPrequantN128M64:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n128_m64", false, false, 1, false};
+              "prequant_n128_m64", false, false, 1, false, false};
     case TileConfigId::kPrequantN128M64E4m3:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kE4m3,
-              "prequant_n128_m64_e4m3", false, false, 1, false};
+              "prequant_n128_m64_e4m3", false, false, 1, false, false};
     case TileConfigId::kFusedN64M8Fold:
       return {4, 1, 1, 1, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m8_fold", true, false, 1, false};
+              "fused_n64_m8_fold", true, false, 1, false, false};
     case TileConfigId::kFusedN64M16Fold:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m16_fold", true, false, 1, false};
+              "fused_n64_m16_fold", true, false, 1, false, false};
     case TileConfigId::kPrequantN64M64Fold:
       return {4, 2, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64_fold", true, false, 1, false};
+              "prequant_n64_m64_fold", true, false, 1, false, false};
     case TileConfigId::kPrequantN128M64Fold:
       return {4, 2, 2, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n128_m64_fold", true, false, 1, false};
+              "prequant_n128_m64_fold", true, false, 1, false, false};
     case TileConfigId::kPrequantN64M32Fold:
       return {4, 1, 1, 4, 3, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m32_fold", true, false, 1, false};
+              "prequant_n64_m32_fold", true, false, 1, false, false};
     case TileConfigId::kPrequantN64M64S2Fold:
       return {4, 2, 1, 4, 2, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64_s2_fold", true, false, 1, false};
+              "prequant_n64_m64_s2_fold", true, false, 1, false, false};
     case TileConfigId::kPrequantN64M64S2UnrolledFold:
       return {4, 2, 1, 4, 2, ASource::kPrequantized, MmaOperands::kF16,
-              "prequant_n64_m64_s2u_fold", true, true, 1, false};
+              "prequant_n64_m64_s2u_fold", true, true, 1, false, false};
     case TileConfigId::kFusedN64M16UnrolledFold:
       return {4, 1, 1, 2, 4, ASource::kFusedBf16, MmaOperands::kF16,
-              "fused_n64_m16_u_fold", true, true, 1, false};
+              "fused_n64_m16_u_fold", true, true, 1, false, false};
     case TileConfigId::kStreamN32M8K4:
       return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n32_m8_k4", false, false, 4, true};
+              "stream_n32_m8_k4", false, false, 4, true, false};
     case TileConfigId::kStreamN32M16K4:
       return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n32_m16_k4", false, false, 4, true};
+              "stream_n32_m16_k4", false, false, 4, true, false};
     case TileConfigId::kStreamN32M32K4:
       return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n32_m32_k4", false, false, 4, true};
+              "stream_n32_m32_k4", false, false, 4, true, false};
     case TileConfigId::kStreamN16M8K8:
       return {1, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n16_m8_k8", false, false, 8, true};
+              "stream_n16_m8_k8", false, false, 8, true, false};
     case TileConfigId::kStreamN64M32K2:
       return {4, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n64_m32_k2", false, false, 2, true};
+              "stream_n64_m32_k2", false, false, 2, true, false};
     case TileConfigId::kStreamN16M16K8:
       return {1, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n16_m16_k8", false, false, 8, true};
+              "stream_n16_m16_k8", false, false, 8, true, false};
     case TileConfigId::kStreamN32M16K8:
       return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n32_m16_k8", false, false, 8, true};
+              "stream_n32_m16_k8", false, false, 8, true, false};
     case TileConfigId::kStreamN32M8K8:
       return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n32_m8_k8", false, false, 8, true};
+              "stream_n32_m8_k8", false, false, 8, true, false};
     case TileConfigId::kStreamQN32M16K8:
       return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kF16,
-              "streamq_n32_m16_k8", false, false, 8, true};
+              "streamq_n32_m16_k8", false, false, 8, true, false};
     case TileConfigId::kStreamQN32M32K4:
       return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
-              "streamq_n32_m32_k4", false, false, 4, true};
+              "streamq_n32_m32_k4", false, false, 4, true, false};
     case TileConfigId::kStreamQN32M64K4:
       return {2, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
-              "streamq_n32_m64_k4", false, false, 4, true};
+              "streamq_n32_m64_k4", false, false, 4, true, false};
     case TileConfigId::kStreamQN64M64K4:
       return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
-              "streamq_n64_m64_k4", false, false, 4, true};
+              "streamq_n64_m64_k4", false, false, 4, true, false};
+    case TileConfigId::kWgmmaN128M64:
+      return {8, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "wgmma_n128_m64", false, false, 1, true, true};
+    case TileConfigId::kWgmmaN256M64:
+      return {16, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "wgmma_n256_m64", false, false, 1, true, true};
     default:
-      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false};
+      return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }
 }
 
@@ -252,8 +265,13 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   off = AlignSmem(off + cta_blocks * bm * 64u);
   p.a_op_scales = off;
   off = AlignSmem(off + cta_blocks * bm * 4u);
-  p.c_tile = off;
-  off = AlignSmem(off + static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u);
+  const uint32_t c_bytes = static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u;
+  if (c.wgmma && c_bytes <= cta_blocks * bm * 64u) {
+    p.c_tile = p.a_ops;  // the wgmma body is done with A before it writes partials
+  } else {
+    p.c_tile = off;
+    off = AlignSmem(off + c_bytes);
+  }
   p.total = off;
   return p;
 }

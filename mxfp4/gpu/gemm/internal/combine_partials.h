@@ -1,0 +1,76 @@
+// File: mxfp4/gpu/gemm/internal/combine_partials.h
+//
+// CombinePartialsAndStore(): the epilogue of the streaming and wgmma bodies.
+// Every CTA of a (1, 1, cluster_size) cluster holds kPartials fp32 tiles
+// [partial][block_m][block_n + 4] in shared memory at the same offset; the
+// K-split chunk of tile w of cluster rank r is r * kPartials + w. Each output
+// is combined in chunk order, ((p0 + p1) + p2) + ... (distributed shared
+// memory for the other ranks), then stored by StoreOutputs4. The CTAs of a
+// cluster share the outputs of the tile; the caller has written its partials
+// and not yet synchronized.
+//
+// Device TUs only.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_COMBINE_PARTIALS_H_
+#define MXFP4_GPU_GEMM_INTERNAL_COMBINE_PARTIALS_H_
+
+#include <cooperative_groups.h>
+
+#include "mxfp4/gpu/gemm/internal/store_outputs.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
+                                                 int cluster_size, int n0, int m0) {
+  namespace cg = cooperative_groups;
+  constexpr int kCStride = kBlockN + 4;
+  constexpr int kPartialFloats = kBlockM * kCStride;
+  const int tid = static_cast<int>(threadIdx.x);
+  const int rank = static_cast<int>(blockIdx.z);
+  int first_chunk = tid;
+  int chunk_step = kThreads;
+  if (cluster_size > 1) {
+    cg::this_cluster().sync();
+    first_chunk = tid + rank * kThreads;
+    chunk_step = kThreads * cluster_size;
+  } else {
+    __syncthreads();
+  }
+  constexpr int kChunksPerRow = kBlockN / 4;
+  for (int c = first_chunk; c < kBlockM * kChunksPerRow; c += chunk_step) {
+    const int ml = c / kChunksPerRow;
+    const int nl = (c % kChunksPerRow) * 4;
+    const int m = m0 + ml;
+    const int n = n0 + nl;
+    if (m >= p.m || n >= p.n) continue;
+    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    bool first = true;
+    for (int r = 0; r < cluster_size; ++r) {
+      const float* src = partials;
+      if (cluster_size > 1) src = cg::this_cluster().map_shared_rank(partials, r);
+#pragma unroll
+      for (int w = 0; w < kPartials; ++w) {
+        const float4 q =
+            *reinterpret_cast<const float4*>(src + w * kPartialFloats + ml * kCStride + nl);
+        if (first) {
+          v = q;
+          first = false;
+        } else {
+          v.x = __fadd_rn(v.x, q.x);
+          v.y = __fadd_rn(v.y, q.y);
+          v.z = __fadd_rn(v.z, q.z);
+          v.w = __fadd_rn(v.w, q.w);
+        }
+      }
+    }
+    StoreOutputs4(p, m, n, v);
+  }
+  // Peers read this CTA's partials until they pass this barrier.
+  if (cluster_size > 1) cg::this_cluster().sync();
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_COMBINE_PARTIALS_H_

@@ -1,0 +1,80 @@
+// File: mxfp4/gpu/gemm/internal/weight_rows.h
+//
+// WeightRowPair: the addressing of one lane's two weight rows (n and n + 8,
+// the MMA's rows gid / gid + 8) in either B layout, for the kernels that load
+// weights straight into registers (stream_gemm_body.h, wgmma_gemm_body.h).
+//   preshuffled (16,16): block g of row n at (n / 16) * 16 * (k / 2)
+//                        + (n % 16) * 16 + 256 * g;
+//   natural:             block g of row n at n * (k / 2) + 16 * g;
+//   scales shuffled16:   Shuffled16ScaleOffset (core/layouts.h) = a row part
+//                        + (g / 8) * 256 + (g % 4) * 64 + ((g / 4) % 2) * 2;
+//   scales natural:      n * (k / 32) + g.
+// Rows at or beyond N read nothing and give zeros (weights and scale bytes).
+//
+// Device TUs only.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WEIGHT_ROWS_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WEIGHT_ROWS_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/platform/vendor.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+class WeightRowPair {
+ public:
+  // Rows n and n + 8 of p's weight.
+  MXFP4_DEVICE_INLINE WeightRowPair(const GemmKernelArgs& p, int n)
+      : in_{n < p.n, n + 8 < p.n},
+        block_bytes_(p.b_preshuffled ? 256 : 16),
+        s_shuffled_(p.b_scales_shuffled16 != 0) {
+    const int64_t row_bytes = p.k >> 1;
+    const uint32_t groups = static_cast<uint32_t>(p.k >> 5);
+    const uint32_t padded_groups = (groups + 7u) & ~7u;
+#pragma unroll
+    for (int r = 0; r < 2; ++r) {
+      const int64_t nn = n + 8 * r;
+      data_[r] = !in_[r]           ? p.b_data
+                 : p.b_preshuffled ? p.b_data + (nn >> 4) * 16 * row_bytes + (nn & 15) * 16
+                                   : p.b_data + nn * row_bytes;
+      const uint32_t un = static_cast<uint32_t>(nn);
+      scales_[r] = p.b_scales + (!in_[r]      ? 0u
+                                 : s_shuffled_ ? (un >> 5) * 32u * padded_groups +
+                                                     (un & 15u) * 4u + ((un >> 4) & 1u)
+                                               : un * groups);
+    }
+  }
+
+  // Bytes 4 * word .. 4 * word + 3 of block g of row r (0: n, 1: n + 8).
+  MXFP4_DEVICE_INLINE uint32_t Word(int r, int g, int word, bool ok) const {
+    return ok && in_[r] ? __ldg(reinterpret_cast<const uint32_t*>(
+                              data_[r] + static_cast<int64_t>(g) * block_bytes_ + 4 * word))
+                        : 0u;
+  }
+  // All 16 bytes (32 E2M1 codes) of block g of row r.
+  MXFP4_DEVICE_INLINE uint4 Block(int r, int g, bool ok) const {
+    return ok && in_[r] ? __ldg(reinterpret_cast<const uint4*>(
+                              data_[r] + static_cast<int64_t>(g) * block_bytes_))
+                        : make_uint4(0u, 0u, 0u, 0u);
+  }
+  // E8M0 scale byte of block g of row r.
+  MXFP4_DEVICE_INLINE uint32_t ScaleByte(int r, int g, bool ok) const {
+    const uint32_t ug = static_cast<uint32_t>(g);
+    const uint32_t col =
+        s_shuffled_ ? (ug >> 3) * 256u + (ug & 3u) * 64u + ((ug >> 2) & 1u) * 2u : ug;
+    return ok && in_[r] ? __ldg(scales_[r] + col) : 0u;
+  }
+
+ private:
+  bool in_[2];
+  int64_t block_bytes_;
+  bool s_shuffled_;
+  const unsigned char* data_[2];
+  const unsigned char* scales_[2];
+};
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WEIGHT_ROWS_H_

@@ -1,0 +1,219 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_gemm_body.h
+//
+// The CTA body of the wgmma tiles (TileConfigDesc::wgmma; docs/paths.md
+// "wgmma tiles"), path quant_then_mma. Why: for larger M the mma.sync bodies
+// are instruction-bound (~14 instructions per m16n8k16); one
+// wgmma.mma_async m64n64k16 does the work of 32 of them.
+//
+// Per CTA: kWarpGroups warpgroups, each owning 64 weight rows; all of them
+// share the 64 activation rows of the tile and walk the CTA's K-range (one
+// K-split chunk per cluster rank) block by block:
+//   - weights: each warp loads the 16-byte row-blocks of its two MMA rows
+//     straight into registers (one block ahead), gathers bytes t, 4+t, 8+t,
+//     12+t (elements 2t, 2t+1, 8+2t, 9+2t, 16+2t, ... in natural K order: the
+//     wgmma A-fragment layout of lane (gid, t)) and converts them to fp16 of
+//     2 * value (Fp4x8ToF16x8);
+//   - activations: the prequantized operand (QuantizeAOperand, the preceding
+//     kernel; programmatic dependent launch) of the CTA's whole K-range is
+//     copied into shared memory once with cp.async, in groups of 8 blocks
+//     that the math waits for one by one, in the no-swizzle K-major core-matrix
+//     layout (core matrix (8-row group, 8-element chunk q) of block j at
+//     j * 4096 + ((row / 8) * 4 + q) * 128, row % 8 at + 16 * (row % 8)), the
+//     layout wgmma_exactness_test verified;
+//   - per block: two wgmma m64n64k16 (the first from a zero accumulator,
+//     scale-d = 0), wait, then acc = fmaf(P, fl(sa * sb), acc) per element:
+//     the block_fma contract with P exact (wgmma_exactness_test).
+// Epilogue: the accumulators become one partial tile, combined over the
+// cluster in rank order (combine_partials.h).
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_GEMM_BODY_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WGMMA_GEMM_BODY_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/combine_partials.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/weight_rows.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Blocks per cp.async group of the activation fill.
+inline constexpr int kWgmmaFillGroupBlocks = 8;
+// Shared-memory bytes of one block of the 64-row activation tile.
+inline constexpr int kWgmmaActBlockBytes = 64 * 64;
+
+// CpAsync4(): 4-byte global -> shared copy.
+MXFP4_DEVICE_INLINE void CpAsync4(uint32_t dst, const void* src) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(dst), "l"(src) : "memory");
+}
+
+// Waits until at most `pending` cp.async groups are in flight (clamped to 7:
+// waiting for more groups than needed is only slower, never wrong).
+MXFP4_DEVICE_INLINE void CpAsyncWaitAtMost(int pending) {
+  switch (pending < 7 ? pending : 7) {
+    case 0: CpAsyncWait<0>(); break;
+    case 1: CpAsyncWait<1>(); break;
+    case 2: CpAsyncWait<2>(); break;
+    case 3: CpAsyncWait<3>(); break;
+    case 4: CpAsyncWait<4>(); break;
+    case 5: CpAsyncWait<5>(); break;
+    case 6: CpAsyncWait<6>(); break;
+    default: CpAsyncWait<7>(); break;
+  }
+}
+
+// Bytes t, 4 + t, 8 + t, 12 + t of a 16-byte row-block: E2M1 elements
+// (2t, 2t+1), (8+2t, 9+2t), (16+2t, 17+2t), (24+2t, 25+2t) as one packed word.
+MXFP4_DEVICE_INLINE uint32_t GatherWgmmaWord(uint4 v, uint32_t t) {
+  const uint32_t sel = t | ((t + 4u) << 4);
+  const uint32_t lo = Prmt(v.x, v.y, sel);
+  const uint32_t hi = Prmt(v.z, v.w, sel);
+  return Prmt(lo, hi, 0x5410u);
+}
+
+template <TileConfigId kId, bool kClusterSplit>
+MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  static_assert(kCfg.wgmma && kCfg.stream_b && kCfg.warps_k == 1 && kCfg.frags_m == 8 &&
+                    kCfg.warps_n % 4 == 0 && kCfg.a_source == ASource::kPrequantized &&
+                    kCfg.operands == MmaOperands::kF16 && !kCfg.fold_a_scale,
+                "wgmma tile");
+  constexpr int kThreads = kCfg.threads();
+  constexpr int kBlockN = kCfg.block_n();
+  constexpr int kBlockM = kCfg.block_m();
+  static_assert(kBlockM == 64, "one m64n64 wgmma per k16 step");
+  constexpr int kCStride = kBlockN + 4;
+
+  extern __shared__ __align__(128) unsigned char smem[];
+  const SmemPlan plan = MakeStreamSmemPlan(kCfg, p.blocks_per_split);
+  unsigned char* const a_tile = smem + plan.a_ops;
+  float* const a_scales = reinterpret_cast<float*>(smem + plan.a_op_scales);  // [block][64]
+  float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);      // [m][n + 4]
+
+  const int tid = static_cast<int>(threadIdx.x);
+  const int lane = tid & 31;
+  const int warp = tid >> 5;
+  const int gid = lane >> 2;
+  const int tig = lane & 3;
+  const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
+  const int m0 = static_cast<int>(blockIdx.y) * kBlockM;
+  const int rank = static_cast<int>(blockIdx.z);
+  const int groups = p.k >> 5;
+  const int cta_g0 = min(rank * p.blocks_per_split, groups);
+  const int cta_blocks = min(cta_g0 + p.blocks_per_split, groups) - cta_g0;
+
+  // ------------------------------------------------------------ weights
+  // Warp w of the CTA: rows n0 + 16w + gid (+ 8) = row 16 (w % 4) + gid (+ 8)
+  // of its warpgroup's 64.
+  const WeightRowPair rows(p, n0 + warp * 16 + gid);
+  struct Next {
+    uint4 v[2];
+    uint32_t s[2];
+  };
+  auto load = [&](int j) {
+    Next b;
+    const bool ok = j < cta_blocks;
+#pragma unroll
+    for (int r = 0; r < 2; ++r) {
+      b.v[r] = rows.Block(r, cta_g0 + j, ok);
+      b.s[r] = rows.ScaleByte(r, cta_g0 + j, ok);
+    }
+    return b;
+  };
+  Next cur = load(0);
+
+  // ------------------------------------------------------------ activations
+  GridDependencyWait();
+  const int fill_groups = (cta_blocks + kWgmmaFillGroupBlocks - 1) / kWgmmaFillGroupBlocks;
+  for (int f = 0; f < fill_groups; ++f) {
+    const int j0 = f * kWgmmaFillGroupBlocks;
+    const int nb = min(kWgmmaFillGroupBlocks, cta_blocks - j0);
+    for (int piece = tid; piece < nb * kBlockM * 4; piece += kThreads) {
+      const int j = j0 + piece / (kBlockM * 4);
+      const int row = (piece >> 2) % kBlockM;
+      const int q = piece & 3;
+      const unsigned char* src =
+          p.a_ops +
+          (static_cast<int64_t>(m0 + row) * p.k + static_cast<int64_t>(cta_g0 + j) * 32) * 2 +
+          q * 16;
+      CpAsync16(SharedAddress(a_tile + j * kWgmmaActBlockBytes + ((row >> 3) * 4 + q) * 128 +
+                              (row & 7) * 16),
+                src, 16u);
+    }
+    for (int item = tid; item < nb * kBlockM; item += kThreads) {
+      const int j = j0 + item / kBlockM;
+      const int row = item % kBlockM;
+      CpAsync4(SharedAddress(a_scales + j * kBlockM + row),
+               p.a_scales + static_cast<int64_t>(cta_g0 + j) * p.a_rows_padded + m0 + row);
+    }
+    CpAsyncCommit();
+  }
+
+  // ------------------------------------------------------------ math
+  float acc[kWgmmaAccRegs];
+  float d[kWgmmaAccRegs];
+#pragma unroll
+  for (int i = 0; i < kWgmmaAccRegs; ++i) {
+    acc[i] = 0.0f;
+    d[i] = 0.0f;
+  }
+  const uint32_t a_tile_address = SharedAddress(a_tile);
+#pragma unroll 1
+  for (int j = 0; j < cta_blocks; ++j) {
+    if (j % kWgmmaFillGroupBlocks == 0) {
+      CpAsyncWaitAtMost(fill_groups - 1 - j / kWgmmaFillGroupBlocks);
+      FenceProxyAsyncShared();
+      __syncthreads();
+    }
+    const Next next = load(j + 1);
+    uint32_t h_row[4], h_row8[4];
+    Fp4x8ToF16x8(GatherWgmmaWord(cur.v[0], static_cast<uint32_t>(tig)), h_row);
+    Fp4x8ToF16x8(GatherWgmmaWord(cur.v[1], static_cast<uint32_t>(tig)), h_row8);
+    const uint32_t a_step0[4] = {h_row[0], h_row8[0], h_row[1], h_row8[1]};
+    const uint32_t a_step1[4] = {h_row[2], h_row8[2], h_row[3], h_row8[3]};
+    const uint32_t block_address = a_tile_address + j * kWgmmaActBlockBytes;
+    FenceRegisters(d);
+    WgmmaFence();
+    WgmmaF16RegA<0>(d, a_step0, MatrixDescriptorNoSwizzle(block_address, 128, 512));
+    WgmmaF16RegA<1>(d, a_step1, MatrixDescriptorNoSwizzle(block_address + 256, 128, 512));
+    WgmmaCommitGroup();
+    WgmmaWaitAll();
+    FenceRegisters(d);
+    const float sb_row = quant::E8m0ToFloat(cur.s[0]);
+    const float sb_row8 = quant::E8m0ToFloat(cur.s[1]);
+    const float* sa_block = a_scales + j * kBlockM + 2 * tig;
+#pragma unroll
+    for (int c = 0; c < 8; ++c) {
+      const float2 sa = *reinterpret_cast<const float2*>(sa_block + 8 * c);
+      acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
+      acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
+      acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
+      acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
+    }
+    cur = next;
+  }
+
+  // ------------------------------------------------------------ combine + store
+  CpAsyncWait<0>();  // nothing in flight into the area the partials reuse
+  __syncthreads();
+#pragma unroll
+  for (int c = 0; c < 8; ++c) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int nl = warp * 16 + gid + (i >> 1) * 8;
+      const int ml = c * 8 + 2 * tig + (i & 1);
+      partials[ml * kCStride + nl] = acc[4 * c + i];
+    }
+  }
+  CombinePartialsAndStore<kThreads, kBlockN, kBlockM, 1>(p, partials,
+                                                         kClusterSplit ? p.splits : 1, n0, m0);
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_GEMM_BODY_H_

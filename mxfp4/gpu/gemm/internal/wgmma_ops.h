@@ -1,0 +1,91 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_ops.h
+//
+// The sm_90a warpgroup-MMA pieces of the wgmma tiles (wgmma_gemm_body.h;
+// docs/paths.md "wgmma tiles"). Exactness of a zero-accumulator wgmma block
+// partial was checked on the H200 by wgmma_exactness_test (2026-11-30).
+//
+//   - WgmmaF16RegA<kAccumulate>(): D(64 x 64) = [D +] A(64 x 16) * B(16 x 64),
+//     A (weights, fp16 of 2 * value) from registers in the mma.sync
+//     m16n8k16 A-fragment layout per warp (warp w of the warpgroup: rows
+//     16w .. 16w + 15), B (activations, fp16 of value / 2) from shared memory
+//     through a matrix descriptor (K-major, no swizzle);
+//   - MatrixDescriptorNoSwizzle(), fences and group waits.
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_OPS_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WGMMA_OPS_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/vendor.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Accumulator registers per thread of an m64n64 f32 tile.
+inline constexpr int kWgmmaAccRegs = 32;
+
+// MatrixDescriptorNoSwizzle(): wgmma shared-memory matrix descriptor without
+// swizzle (bits 62-63 = 0, base offset 0); address and offsets in 16-byte
+// units. lbo: bytes to the next 8 x 16-byte core matrix along K; sbo: bytes
+// to the next 8-row group.
+MXFP4_DEVICE_INLINE uint64_t MatrixDescriptorNoSwizzle(uint32_t shared_address, uint32_t lbo,
+                                                       uint32_t sbo) {
+  return uint64_t{(shared_address & 0x3FFFFu) >> 4} | (uint64_t{(lbo >> 4) & 0x3FFFu} << 16) |
+         (uint64_t{(sbo >> 4) & 0x3FFFu} << 32);
+}
+
+MXFP4_DEVICE_INLINE void WgmmaFence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
+MXFP4_DEVICE_INLINE void WgmmaCommitGroup() {
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
+}
+MXFP4_DEVICE_INLINE void WgmmaWaitAll() {
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+}
+// Generic-proxy writes of shared memory (cp.async, st.shared) -> visible to
+// the async proxy that wgmma reads it through.
+MXFP4_DEVICE_INLINE void FenceProxyAsyncShared() {
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+}
+
+// Pins accumulator registers across wgmma.fence / wait_group: the compiler
+// may neither hoist reads above the wait nor sink writes below the fence.
+MXFP4_DEVICE_INLINE void FenceRegisters(float acc[kWgmmaAccRegs]) {
+#pragma unroll
+  for (int i = 0; i < kWgmmaAccRegs; ++i) asm volatile("" : "+f"(acc[i])::"memory");
+}
+
+#define MXFP4_WGMMA_D32                                                                    \
+  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, " \
+  "%19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
+#define MXFP4_WGMMA_D32_OPERANDS(d)                                                         \
+  "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),      \
+      "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]),           \
+      "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]),        \
+      "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]),        \
+      "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+
+// WgmmaF16RegA(): d = (kAccumulate ? d : 0) + A * B for one k16 step.
+// a[0]: row gid, k 2t..2t+1; a[1]: row gid + 8, same k; a[2]: row gid,
+// k 2t+8..2t+9; a[3]: row gid + 8, same (fp16 pairs, low half first).
+template <int kAccumulate>
+MXFP4_DEVICE_INLINE void WgmmaF16RegA(float d[kWgmmaAccRegs], const uint32_t a[4],
+                                      uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %37, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 " MXFP4_WGMMA_D32
+      ", {%32, %33, %34, %35}, %36, p, 1, 1, 0;\n"
+      "}\n"
+      : MXFP4_WGMMA_D32_OPERANDS(d)
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(kAccumulate)
+      : "memory");
+}
+
+#undef MXFP4_WGMMA_D32
+#undef MXFP4_WGMMA_D32_OPERANDS
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_OPS_H_
