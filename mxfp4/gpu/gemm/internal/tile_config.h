@@ -127,7 +127,7 @@ struct TileConfigDesc {
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
-    return (unroll_stage && stages == 2) || (stream_b && threads() <= 256) ? 2 : 1;
+    return (unroll_stage && stages == 2) || (stream_b && !wgmma && threads() <= 256) ? 2 : 1;
   }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }
@@ -252,7 +252,8 @@ MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) &
 // `blocks_per_split` K-blocks.
 // Streaming tiles: blocks_per_split is one warp's K-chunk; the CTA holds
 // warps_k chunks of quantized A (a_ops, a_op_scales) and warps_k partial
-// tiles (c_tile), nothing else.
+// tiles (c_tile); wgmma tiles also the weights of their K-range (b_stages,
+// b_scales as bytes) and reuse the A area for the partial tile.
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
                                                         int blocks_per_split) {
   SmemPlan p;
@@ -265,6 +266,14 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   off = AlignSmem(off + cta_blocks * bm * 64u);
   p.a_op_scales = off;
   off = AlignSmem(off + cta_blocks * bm * 4u);
+  if (c.wgmma) {
+    // The weights of the CTA's K-range as well: [block][row][16 B] E2M1 and
+    // [block][row] E8M0 bytes.
+    p.b_stages = off;
+    off = AlignSmem(off + cta_blocks * bn * 16u);
+    p.b_scales = off;
+    off = AlignSmem(off + cta_blocks * bn);
+  }
   const uint32_t c_bytes = static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u;
   if (c.wgmma && c_bytes <= cta_blocks * bm * 64u) {
     p.c_tile = p.a_ops;  // the wgmma body is done with A before it writes partials

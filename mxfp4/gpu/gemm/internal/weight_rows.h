@@ -1,8 +1,10 @@
 // File: mxfp4/gpu/gemm/internal/weight_rows.h
 //
-// WeightRowPair: the addressing of one lane's two weight rows (n and n + 8,
-// the MMA's rows gid / gid + 8) in either B layout, for the kernels that load
-// weights straight into registers (stream_gemm_body.h, wgmma_gemm_body.h).
+// Weight addressing in either B layout for the kernels that load weights
+// without the pipelined tile loaders: WeightBlockOffset / WeightScaleOffset
+// for any (row, block) (wgmma_gemm_body.h's fill), and WeightRowPair, one
+// lane's two rows n and n + 8 (the MMA's rows gid / gid + 8) straight into
+// registers (stream_gemm_body.h).
 //   preshuffled (16,16): block g of row n at (n / 16) * 16 * (k / 2)
 //                        + (n % 16) * 16 + 256 * g;
 //   natural:             block g of row n at n * (k / 2) + 16 * g;
@@ -23,6 +25,29 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// Byte offsets of block g of weight row n (packed E2M1, 16 bytes) and of its
+// E8M0 scale, for any row (the fill loops of the wgmma body).
+MXFP4_DEVICE_INLINE int64_t WeightBlockOffset(const GemmKernelArgs& p, int n, int g) {
+  const int64_t nn = n;
+  const int64_t row_bytes = p.k >> 1;
+  return p.b_preshuffled ? (nn >> 4) * 16 * row_bytes + (nn & 15) * 16 + int64_t{256} * g
+                         : nn * row_bytes + int64_t{16} * g;
+}
+// The scale offset is a row part plus this column part.
+MXFP4_DEVICE_INLINE uint32_t WeightScaleColumnOffset(bool shuffled16, int g) {
+  const uint32_t ug = static_cast<uint32_t>(g);
+  return shuffled16 ? (ug >> 3) * 256u + (ug & 3u) * 64u + ((ug >> 2) & 1u) * 2u : ug;
+}
+MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(const GemmKernelArgs& p, int n, int g) {
+  const uint32_t un = static_cast<uint32_t>(n);
+  const uint32_t groups = static_cast<uint32_t>(p.k >> 5);
+  const uint32_t padded_groups = (groups + 7u) & ~7u;
+  const uint32_t row = p.b_scales_shuffled16
+                           ? (un >> 5) * 32u * padded_groups + (un & 15u) * 4u + ((un >> 4) & 1u)
+                           : un * groups;
+  return row + WeightScaleColumnOffset(p.b_scales_shuffled16 != 0, g);
+}
+
 class WeightRowPair {
  public:
   // Rows n and n + 8 of p's weight.
@@ -30,20 +55,11 @@ class WeightRowPair {
       : in_{n < p.n, n + 8 < p.n},
         block_bytes_(p.b_preshuffled ? 256 : 16),
         s_shuffled_(p.b_scales_shuffled16 != 0) {
-    const int64_t row_bytes = p.k >> 1;
-    const uint32_t groups = static_cast<uint32_t>(p.k >> 5);
-    const uint32_t padded_groups = (groups + 7u) & ~7u;
 #pragma unroll
     for (int r = 0; r < 2; ++r) {
-      const int64_t nn = n + 8 * r;
-      data_[r] = !in_[r]           ? p.b_data
-                 : p.b_preshuffled ? p.b_data + (nn >> 4) * 16 * row_bytes + (nn & 15) * 16
-                                   : p.b_data + nn * row_bytes;
-      const uint32_t un = static_cast<uint32_t>(nn);
-      scales_[r] = p.b_scales + (!in_[r]      ? 0u
-                                 : s_shuffled_ ? (un >> 5) * 32u * padded_groups +
-                                                     (un & 15u) * 4u + ((un >> 4) & 1u)
-                                               : un * groups);
+      data_[r] = p.b_data + (in_[r] ? WeightBlockOffset(p, n + 8 * r, 0) : 0);
+      // Column part of block 0 is 0: this is the row part.
+      scales_[r] = p.b_scales + (in_[r] ? WeightScaleOffset(p, n + 8 * r, 0) : 0u);
     }
   }
 
@@ -53,18 +69,9 @@ class WeightRowPair {
                               data_[r] + static_cast<int64_t>(g) * block_bytes_ + 4 * word))
                         : 0u;
   }
-  // All 16 bytes (32 E2M1 codes) of block g of row r.
-  MXFP4_DEVICE_INLINE uint4 Block(int r, int g, bool ok) const {
-    return ok && in_[r] ? __ldg(reinterpret_cast<const uint4*>(
-                              data_[r] + static_cast<int64_t>(g) * block_bytes_))
-                        : make_uint4(0u, 0u, 0u, 0u);
-  }
   // E8M0 scale byte of block g of row r.
   MXFP4_DEVICE_INLINE uint32_t ScaleByte(int r, int g, bool ok) const {
-    const uint32_t ug = static_cast<uint32_t>(g);
-    const uint32_t col =
-        s_shuffled_ ? (ug >> 3) * 256u + (ug & 3u) * 64u + ((ug >> 2) & 1u) * 2u : ug;
-    return ok && in_[r] ? __ldg(scales_[r] + col) : 0u;
+    return ok && in_[r] ? __ldg(scales_[r] + WeightScaleColumnOffset(s_shuffled_, g)) : 0u;
   }
 
  private:

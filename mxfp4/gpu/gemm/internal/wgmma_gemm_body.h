@@ -5,26 +5,27 @@
 // are instruction-bound (~14 instructions per m16n8k16); one
 // wgmma.mma_async m64n64k16 does the work of 32 of them.
 //
-// Per CTA: kWarpGroups warpgroups, each owning 64 weight rows; all of them
+// Per CTA: block_n / 64 warpgroups, each owning 64 weight rows; all of them
 // share the 64 activation rows of the tile and walk the CTA's K-range (one
 // K-split chunk per cluster rank) block by block:
-//   - weights: each warp loads the 16-byte row-blocks of its two MMA rows
-//     straight into registers (one block ahead), gathers bytes t, 4+t, 8+t,
-//     12+t (elements 2t, 2t+1, 8+2t, 9+2t, 16+2t, ... in natural K order: the
-//     wgmma A-fragment layout of lane (gid, t)) and converts them to fp16 of
-//     2 * value (Fp4x8ToF16x8);
-//   - activations: the prequantized operand (QuantizeAOperand, the preceding
-//     kernel; programmatic dependent launch) of the CTA's whole K-range is
-//     copied into shared memory once with cp.async, in groups of 8 blocks
-//     that the math waits for one by one, in the no-swizzle K-major core-matrix
-//     layout (core matrix (8-row group, 8-element chunk q) of block j at
-//     j * 4096 + ((row / 8) * 4 + q) * 128, row % 8 at + 16 * (row % 8)), the
-//     layout wgmma_exactness_test verified;
+//   - fill: the CTA's whole K-range of packed weights (cp.async, 16 bytes per
+//     row and block), of prequantized activations (QuantizeAOperand, the
+//     preceding kernel: programmatic dependent launch; cp.async) and of weight
+//     scale bytes goes to shared memory once, in groups of 8 blocks that the
+//     math waits for one by one; activations in the no-swizzle K-major
+//     core-matrix layout (core matrix (8-row group, 8-element chunk q) of
+//     block j at j * 4096 + ((row / 8) * 4 + q) * 128, row % 8 at + 16 * (row
+//     % 8)), the layout wgmma_exactness_test verified;
+//   - weights into the A fragment: lane (gid, t) of warp w takes bytes t, 4+t,
+//     8+t, 12+t of its rows' block (elements 2t, 2t+1, 8+2t, 9+2t, 16+2t, ...:
+//     natural K order in the m16n8k16 A-fragment slots) and converts them to
+//     fp16 of 2 * value (Fp4x8ToF16x8);
 //   - per block: two wgmma m64n64k16 (the first from a zero accumulator,
-//     scale-d = 0), wait, then acc = fmaf(P, fl(sa * sb), acc) per element:
-//     the block_fma contract with P exact (wgmma_exactness_test).
-// Epilogue: the accumulators become one partial tile, combined over the
-// cluster in rank order (combine_partials.h).
+//     scale-d = 0) into one of two accumulator sets, so that block j + 1's
+//     wgmma runs while block j is promoted: acc = fmaf(P, fl(sa * sb), acc)
+//     per element, the block_fma contract with P exact.
+// Epilogue: the accumulators become one partial tile (in the activation
+// area), combined over the cluster in rank order (combine_partials.h).
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -107,32 +108,25 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   const int cta_g0 = min(rank * p.blocks_per_split, groups);
   const int cta_blocks = min(cta_g0 + p.blocks_per_split, groups) - cta_g0;
 
-  // ------------------------------------------------------------ weights
-  // Warp w of the CTA: rows n0 + 16w + gid (+ 8) = row 16 (w % 4) + gid (+ 8)
-  // of its warpgroup's 64.
-  const WeightRowPair rows(p, n0 + warp * 16 + gid);
-  struct Next {
-    uint4 v[2];
-    uint32_t s[2];
-  };
-  auto load = [&](int j) {
-    Next b;
-    const bool ok = j < cta_blocks;
-#pragma unroll
-    for (int r = 0; r < 2; ++r) {
-      b.v[r] = rows.Block(r, cta_g0 + j, ok);
-      b.s[r] = rows.ScaleByte(r, cta_g0 + j, ok);
-    }
-    return b;
-  };
-  Next cur = load(0);
-
-  // ------------------------------------------------------------ activations
-  GridDependencyWait();
+  // ------------------------------------------------------------ fill
+  // The CTA's K-range of weights (cp.async; rows beyond N zero-filled) and,
+  // after the preceding kernel, of activations, in groups of
+  // kWgmmaFillGroupBlocks blocks, one cp.async group each; then the weight
+  // scale bytes (loads batched per group, stored as bytes).
+  unsigned char* const b_tile = smem + plan.b_stages;           // [block][row][16 B]
+  unsigned char* const b_scale_bytes = smem + plan.b_scales;    // [block][row]
   const int fill_groups = (cta_blocks + kWgmmaFillGroupBlocks - 1) / kWgmmaFillGroupBlocks;
-  for (int f = 0; f < fill_groups; ++f) {
-    const int j0 = f * kWgmmaFillGroupBlocks;
-    const int nb = min(kWgmmaFillGroupBlocks, cta_blocks - j0);
+  auto fill_weights = [&](int j0, int nb) {
+    for (int piece = tid; piece < nb * kBlockN; piece += kThreads) {
+      const int j = j0 + piece / kBlockN;
+      const int row = piece % kBlockN;
+      const bool in = n0 + row < p.n;
+      const unsigned char* src =
+          in ? p.b_data + WeightBlockOffset(p, n0 + row, cta_g0 + j) : p.b_data;
+      CpAsync16(SharedAddress(b_tile + (j * kBlockN + row) * 16), src, in ? 16u : 0u);
+    }
+  };
+  auto fill_activations = [&](int j0, int nb) {
     for (int piece = tid; piece < nb * kBlockM * 4; piece += kThreads) {
       const int j = j0 + piece / (kBlockM * 4);
       const int row = (piece >> 2) % kBlockM;
@@ -151,29 +145,67 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
       CpAsync4(SharedAddress(a_scales + j * kBlockM + row),
                p.a_scales + static_cast<int64_t>(cta_g0 + j) * p.a_rows_padded + m0 + row);
     }
+  };
+  // Group 0's weights go out before the wait for the quantizer.
+  fill_weights(0, min(kWgmmaFillGroupBlocks, cta_blocks));
+  GridDependencyWait();
+  for (int f = 0; f < fill_groups; ++f) {
+    const int j0 = f * kWgmmaFillGroupBlocks;
+    const int nb = min(kWgmmaFillGroupBlocks, cta_blocks - j0);
+    if (f > 0) fill_weights(j0, nb);
+    fill_activations(j0, nb);
     CpAsyncCommit();
+  }
+  {
+    constexpr int kPerThread = kWgmmaFillGroupBlocks * kBlockN / kThreads;
+    static_assert(kPerThread * kThreads == kWgmmaFillGroupBlocks * kBlockN, "scale fill mapping");
+    for (int j0 = 0; j0 < cta_blocks; j0 += kWgmmaFillGroupBlocks) {
+      uint32_t bytes[kPerThread];
+#pragma unroll
+      for (int u = 0; u < kPerThread; ++u) {
+        const int item = tid + u * kThreads;
+        const int j = j0 + item / kBlockN;
+        const int row = item % kBlockN;
+        bytes[u] = j < cta_blocks && n0 + row < p.n
+                       ? __ldg(p.b_scales + WeightScaleOffset(p, n0 + row, cta_g0 + j))
+                       : 0u;
+      }
+#pragma unroll
+      for (int u = 0; u < kPerThread; ++u) {
+        const int item = tid + u * kThreads;
+        const int j = j0 + item / kBlockN;
+        if (j < cta_blocks) b_scale_bytes[j * kBlockN + item % kBlockN] = bytes[u];
+      }
+    }
   }
 
   // ------------------------------------------------------------ math
+  // Two accumulator sets: block j + 1's wgmma runs while block j's partials
+  // are promoted (wgmma.wait_group 1).
   float acc[kWgmmaAccRegs];
-  float d[kWgmmaAccRegs];
+  float d0[kWgmmaAccRegs];
+  float d1[kWgmmaAccRegs];
 #pragma unroll
   for (int i = 0; i < kWgmmaAccRegs; ++i) {
     acc[i] = 0.0f;
-    d[i] = 0.0f;
+    d0[i] = 0.0f;
+    d1[i] = 0.0f;
   }
   const uint32_t a_tile_address = SharedAddress(a_tile);
-#pragma unroll 1
-  for (int j = 0; j < cta_blocks; ++j) {
+  const int my_row = warp * 16 + gid;
+  // Issues block j's two k16 steps into d (one commit group).
+  auto issue = [&](int j, float (&d)[kWgmmaAccRegs]) {
     if (j % kWgmmaFillGroupBlocks == 0) {
       CpAsyncWaitAtMost(fill_groups - 1 - j / kWgmmaFillGroupBlocks);
       FenceProxyAsyncShared();
       __syncthreads();
     }
-    const Next next = load(j + 1);
+    const uint4 v_row = *reinterpret_cast<const uint4*>(b_tile + (j * kBlockN + my_row) * 16);
+    const uint4 v_row8 =
+        *reinterpret_cast<const uint4*>(b_tile + (j * kBlockN + my_row + 8) * 16);
     uint32_t h_row[4], h_row8[4];
-    Fp4x8ToF16x8(GatherWgmmaWord(cur.v[0], static_cast<uint32_t>(tig)), h_row);
-    Fp4x8ToF16x8(GatherWgmmaWord(cur.v[1], static_cast<uint32_t>(tig)), h_row8);
+    Fp4x8ToF16x8(GatherWgmmaWord(v_row, static_cast<uint32_t>(tig)), h_row);
+    Fp4x8ToF16x8(GatherWgmmaWord(v_row8, static_cast<uint32_t>(tig)), h_row8);
     const uint32_t a_step0[4] = {h_row[0], h_row8[0], h_row[1], h_row8[1]};
     const uint32_t a_step1[4] = {h_row[2], h_row8[2], h_row[3], h_row8[3]};
     const uint32_t block_address = a_tile_address + j * kWgmmaActBlockBytes;
@@ -182,10 +214,12 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
     WgmmaF16RegA<0>(d, a_step0, MatrixDescriptorNoSwizzle(block_address, 128, 512));
     WgmmaF16RegA<1>(d, a_step1, MatrixDescriptorNoSwizzle(block_address + 256, 128, 512));
     WgmmaCommitGroup();
-    WgmmaWaitAll();
+  };
+  // Promotes block j's partials d: acc = fmaf(P, fl(sa * sb), acc).
+  auto promote = [&](int j, float (&d)[kWgmmaAccRegs]) {
     FenceRegisters(d);
-    const float sb_row = quant::E8m0ToFloat(cur.s[0]);
-    const float sb_row8 = quant::E8m0ToFloat(cur.s[1]);
+    const float sb_row = quant::E8m0ToFloat(b_scale_bytes[j * kBlockN + my_row]);
+    const float sb_row8 = quant::E8m0ToFloat(b_scale_bytes[j * kBlockN + my_row + 8]);
     const float* sa_block = a_scales + j * kBlockM + 2 * tig;
 #pragma unroll
     for (int c = 0; c < 8; ++c) {
@@ -195,7 +229,27 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
       acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
       acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
     }
-    cur = next;
+  };
+  if (cta_blocks > 0) issue(0, d0);
+#pragma unroll 1
+  for (int j = 0; j < cta_blocks; j += 2) {
+    // d0 holds block j (in flight).
+    if (j + 1 < cta_blocks) {
+      issue(j + 1, d1);
+      WgmmaWaitGroup<1>();
+    } else {
+      WgmmaWaitGroup<0>();
+    }
+    promote(j, d0);
+    if (j + 1 >= cta_blocks) break;
+    // d1 holds block j + 1 (in flight).
+    if (j + 2 < cta_blocks) {
+      issue(j + 2, d0);
+      WgmmaWaitGroup<1>();
+    } else {
+      WgmmaWaitGroup<0>();
+    }
+    promote(j + 1, d1);
   }
 
   // ------------------------------------------------------------ combine + store

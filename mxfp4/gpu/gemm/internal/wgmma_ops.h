@@ -39,8 +39,10 @@ MXFP4_DEVICE_INLINE void WgmmaFence() { asm volatile("wgmma.fence.sync.aligned;"
 MXFP4_DEVICE_INLINE void WgmmaCommitGroup() {
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
 }
-MXFP4_DEVICE_INLINE void WgmmaWaitAll() {
-  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
+// Waits until at most kPending wgmma commit groups are in flight.
+template <int kPending>
+MXFP4_DEVICE_INLINE void WgmmaWaitGroup() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(kPending) : "memory");
 }
 // Generic-proxy writes of shared memory (cp.async, st.shared) -> visible to
 // the async proxy that wgmma reads it through.
