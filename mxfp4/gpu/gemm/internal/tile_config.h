@@ -127,7 +127,7 @@ struct TileConfigDesc {
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
-    return (unroll_stage && stages == 2) || (stream_b && !wgmma && threads() <= 256) ? 2 : 1;
+    return (unroll_stage && stages == 2) || (stream_b && threads() <= 256) ? 2 : 1;
   }
   MXFP4_HOST_DEVICE constexpr int block_n() const { return 16 * frags_n * warps_n; }
   MXFP4_HOST_DEVICE constexpr int block_m() const { return 8 * frags_m * warps_m; }

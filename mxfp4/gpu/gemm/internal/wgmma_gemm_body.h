@@ -21,9 +21,8 @@
 //     natural K order in the m16n8k16 A-fragment slots) and converts them to
 //     fp16 of 2 * value (Fp4x8ToF16x8);
 //   - per block: two wgmma m64n64k16 (the first from a zero accumulator,
-//     scale-d = 0) into one of two accumulator sets, so that block j + 1's
-//     wgmma runs while block j is promoted: acc = fmaf(P, fl(sa * sb), acc)
-//     per element, the block_fma contract with P exact.
+//     scale-d = 0), wait, then acc = fmaf(P, fl(sa * sb), acc) per element:
+//     the block_fma contract with P exact.
 // Epilogue: the accumulators become one partial tile (in the activation
 // area), combined over the cluster in rank order (combine_partials.h).
 //
@@ -180,21 +179,21 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   }
 
   // ------------------------------------------------------------ math
-  // Two accumulator sets: block j + 1's wgmma runs while block j's partials
-  // are promoted (wgmma.wait_group 1).
+  // One accumulator set per block, waited for before its promotion: a second
+  // set that let block j + 1's wgmma run during block j's promotion made
+  // ptxas serialize every wgmma (C7514: accumulator registers read inside
+  // the pipeline stage), so the overlap comes from the other warpgroups.
   float acc[kWgmmaAccRegs];
-  float d0[kWgmmaAccRegs];
-  float d1[kWgmmaAccRegs];
+  float d[kWgmmaAccRegs];
 #pragma unroll
   for (int i = 0; i < kWgmmaAccRegs; ++i) {
     acc[i] = 0.0f;
-    d0[i] = 0.0f;
-    d1[i] = 0.0f;
+    d[i] = 0.0f;
   }
   const uint32_t a_tile_address = SharedAddress(a_tile);
   const int my_row = warp * 16 + gid;
   // Issues block j's two k16 steps into d (one commit group).
-  auto issue = [&](int j, float (&d)[kWgmmaAccRegs]) {
+  auto issue = [&](int j) {
     if (j % kWgmmaFillGroupBlocks == 0) {
       CpAsyncWaitAtMost(fill_groups - 1 - j / kWgmmaFillGroupBlocks);
       FenceProxyAsyncShared();
@@ -216,7 +215,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
     WgmmaCommitGroup();
   };
   // Promotes block j's partials d: acc = fmaf(P, fl(sa * sb), acc).
-  auto promote = [&](int j, float (&d)[kWgmmaAccRegs]) {
+  auto promote = [&](int j) {
     FenceRegisters(d);
     const float sb_row = quant::E8m0ToFloat(b_scale_bytes[j * kBlockN + my_row]);
     const float sb_row8 = quant::E8m0ToFloat(b_scale_bytes[j * kBlockN + my_row + 8]);
@@ -230,26 +229,11 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
       acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
     }
   };
-  if (cta_blocks > 0) issue(0, d0);
 #pragma unroll 1
-  for (int j = 0; j < cta_blocks; j += 2) {
-    // d0 holds block j (in flight).
-    if (j + 1 < cta_blocks) {
-      issue(j + 1, d1);
-      WgmmaWaitGroup<1>();
-    } else {
-      WgmmaWaitGroup<0>();
-    }
-    promote(j, d0);
-    if (j + 1 >= cta_blocks) break;
-    // d1 holds block j + 1 (in flight).
-    if (j + 2 < cta_blocks) {
-      issue(j + 2, d0);
-      WgmmaWaitGroup<1>();
-    } else {
-      WgmmaWaitGroup<0>();
-    }
-    promote(j + 1, d1);
+  for (int j = 0; j < cta_blocks; ++j) {
+    issue(j);
+    WgmmaWaitGroup<0>();
+    promote(j);
   }
 
   // ------------------------------------------------------------ combine + store
