@@ -74,34 +74,19 @@ absl::StatusOr<TileConfigId> TileByName(const std::string& name) {
                                                     absl::StrJoin(names, ", ")));
 }
 
-bool IsFusedStreamTile(TileConfigId id) {
-  const TileConfigDesc c = GetTileConfig(id);
-  return c.stream_b && c.a_source == gemm_internal::ASource::kFusedBf16;
-}
-
 bool PathAcceptsTile(GemmPath path, TileConfigId id) {
+#define MXFP4_IS_TILE(tile) id == TileConfigId::tile ||
   switch (path) {
     case GemmPath::kFusedQuant:
-      return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
-             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M64 ||
-             id == TileConfigId::kFusedN64M16E4m3 || id == TileConfigId::kFusedN64M8Fold ||
-             id == TileConfigId::kFusedN64M16Fold || id == TileConfigId::kFusedN64M16UnrolledFold ||
-             IsFusedStreamTile(id);
+      return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) id == TileConfigId::kFusedN64M64;
     case GemmPath::kSplitKSmallM:
-      return id == TileConfigId::kFusedN64M8 || id == TileConfigId::kFusedN64M16 ||
-             id == TileConfigId::kFusedN64M32 || id == TileConfigId::kFusedN64M16E4m3 ||
-             id == TileConfigId::kFusedN64M8Fold || id == TileConfigId::kFusedN64M16Fold ||
-             id == TileConfigId::kFusedN64M16UnrolledFold || IsFusedStreamTile(id);
+      return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) false;
     case GemmPath::kQuantThenMma:
-      return id == TileConfigId::kPrequantN64M64 || id == TileConfigId::kPrequantN128M64 ||
-             id == TileConfigId::kPrequantN128M64E4m3 || id == TileConfigId::kPrequantN64M64Fold ||
-             id == TileConfigId::kPrequantN128M64Fold || id == TileConfigId::kPrequantN64M32Fold ||
-             id == TileConfigId::kPrequantN64M64S2Fold ||
-             id == TileConfigId::kPrequantN64M64S2UnrolledFold ||
-             (GetTileConfig(id).stream_b && !IsFusedStreamTile(id));
+      return MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false;
     default:
       return false;
   }
+#undef MXFP4_IS_TILE
 }
 
 // The cp.async-pipelined tiles (tile_gemm_body.h): any K with any split.

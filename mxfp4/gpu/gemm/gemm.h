@@ -11,9 +11,9 @@
 // A is quantized with the EVEN rule exactly as mxfp4/emu/quantize.h does.
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
-//   fused_quant     one kernel, A quantized inside the GEMM (16 < M <= 32, K <= 512)
-//   splitk_small_m  one kernel, A quantized inside, K split over a cluster (M <= 16)
-//   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (larger M)
+//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 8, K <= 512)
+//   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8, K > 512)
+//   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: M > 8)
 // Gemm() picks one by shape (GemmPath::kAuto) or runs the one you force.
 //
 // Host header (no device code). A call enqueues its kernels on `stream` and
@@ -79,17 +79,17 @@ enum class GemmPath {
   // Pick by shape (the tuned thresholds of docs/paths.md).
   kAuto,
   // "fused_quant": one kernel; each CTA loads bf16 A rows and quantizes them
-  // in the GEMM, stage by stage, into fp16 operands of mma.sync m16n8k16
-  // (swap AB: N on the MMA's 16-row side). No K-split. Chosen for
-  // 16 < M <= 32 with K <= 512.
+  // in the GEMM into fp16 operands of mma.sync m16n8k16 (swap AB: N on the
+  // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
+  // K-range over its warps). Chosen for M <= 8 with K <= 512.
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
-  // shared memory. Chosen for M <= 16.
+  // shared memory. Chosen for M <= 8 with K > 512.
   kSplitKSmallM,
   // "quant_then_mma": a quantizer kernel writes A once as fp16 operands into
   // the workspace, then the tensor-core GEMM (programmatic dependent launch,
-  // optional cluster K-split). Chosen for M > 32 (and M > 16 with K > 512).
+  // optional cluster K-split). Chosen for M > 8.
   kQuantThenMma,
 };
 

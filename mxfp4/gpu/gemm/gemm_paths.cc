@@ -12,30 +12,35 @@ namespace {
 
 constexpr GemmPathInfo kPaths[] = {
     {GemmPath::kFusedQuant, "fused_quant",
-     "1 kernel: bf16 A rows streamed with B (cp.async, 16-byte), EVEN-quantized per stage in the "
-     "CTA to fp16 operands, mma.sync m16n8k16 f16 x2 per block (swap AB: N on the 16-row side)",
-     "block_fma, no K-split",
-     "fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64 (fp16 MMA operands); "
-     "fused_n64_m16_e4m3 (e4m3 fallback); fused_n64_m8_fold, fused_n64_m16_fold, "
-     "fused_n64_m16_u_fold (folded activation scales)",
-     "any M, N, K % 32 == 0; auto: 16 < M <= 32 and K <= 512", 1},
+     "1 kernel: bf16 A EVEN-quantized in the CTA to fp16 operands (streaming tiles: the CTA's "
+     "whole K-range once, weights loaded straight into registers; pipelined tiles: per cp.async "
+     "stage), mma.sync m16n8k16 f16 x2 per block (swap AB: N on the 16-row side)",
+     "block_fma; streaming tiles split the CTA's K-range over their warps_k warps, chunks of "
+     "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
+     "streaming: stream_n32_m8_k4 (auto), stream_n32_m16_k4, stream_n32_m32_k4, "
+     "stream_n32_m8_k8, stream_n32_m16_k8, stream_n16_m8_k8, stream_n16_m16_k8, "
+     "stream_n64_m32_k2; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
+     "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
+     "any M, N, K % 32 == 0; auto: M <= 8 and K <= 512", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
-     "tiles reduced through distributed shared memory",
-     "block_fma per split; splits of ceil(G/S) blocks; ((p0 + p1) + p2) + ... in split order",
-     "fused_n64_m8, fused_n64_m16, fused_n64_m32; fused_n64_m16_e4m3; fused_n64_m8_fold, "
-     "fused_n64_m16_fold, fused_n64_m16_u_fold",
-     "any M, N, K % 32 == 0; auto: M <= 16 (splits for ~200 CTAs, at most 8, >= 8 blocks each)",
-     1},
+     "tiles combined through distributed shared memory",
+     "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
+     "... in chunk order",
+     "as fused_quant (auto: stream_n32_m8_k8)",
+     "any M, N, K % 32 == 0; auto: M <= 8 and K > 512 (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace), then "
-     "the tile GEMM on both operands via cp.async (programmatic dependent launch)",
-     "block_fma per split; splits of ceil(G/S) blocks; ((p0 + p1) + p2) + ... in split order",
-     "prequant_n64_m64, prequant_n128_m64; prequant_n128_m64_e4m3; folded activation scales: "
-     "prequant_n64_m64_s2_fold (auto), prequant_n64_m64_fold, prequant_n128_m64_fold, "
+     "the GEMM on the prequantized operand (programmatic dependent launch): streaming, wgmma "
+     "or cp.async-pipelined tiles",
+     "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
+     "... in chunk order",
+     "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto M <= 32), "
+     "streamq_n32_m64_k4, streamq_n64_m64_k4; wgmma: wgmma_n128_m64, wgmma_n256_m64; pipelined: "
+     "prequant_n64_m64_s2_fold (auto M > 32), prequant_n64_m64, prequant_n128_m64, "
+     "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
-     "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 32, or M > 16 with "
-     "K > 512 (tile prequant_n64_m64_s2_fold, splits for ~264 CTAs, at most 4)",
+     "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 8",
      2},
 };
 

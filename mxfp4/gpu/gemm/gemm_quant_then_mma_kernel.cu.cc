@@ -48,51 +48,24 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream) {
   if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
-  if (config != TileConfigId::kPrequantN64M64 && config != TileConfigId::kPrequantN128M64 &&
-      config != TileConfigId::kPrequantN128M64E4m3 && config != TileConfigId::kPrequantN64M64Fold &&
-      config != TileConfigId::kPrequantN128M64Fold && config != TileConfigId::kPrequantN64M32Fold &&
-      config != TileConfigId::kPrequantN64M64S2Fold &&
-      config != TileConfigId::kPrequantN64M64S2UnrolledFold &&
-      !(GetTileConfig(config).stream_b &&
-        GetTileConfig(config).a_source == ASource::kPrequantized)) {
-    return hipErrorInvalidValue;
-  }
+#define MXFP4_IS_TILE(id) config == TileConfigId::id ||
+  if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
+#undef MXFP4_IS_TILE
   const TileConfigDesc cfg = GetTileConfig(config);
   const hipError_t q = LaunchQuantizeAOperand(
       args.a_bf16, args.m, args.k, args.a_rows_padded, cfg.operands,
       const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales), stream,
       cfg.fold_a_scale);
   if (q != hipSuccess) return q;
+#define MXFP4_LAUNCH_CASE(id) \
+  case TileConfigId::id:        \
+    return Launch<TileConfigId::id>(args, stream);
   switch (config) {
-    case TileConfigId::kPrequantN64M64:
-      return Launch<TileConfigId::kPrequantN64M64>(args, stream);
-    case TileConfigId::kPrequantN128M64:
-      return Launch<TileConfigId::kPrequantN128M64>(args, stream);
-    case TileConfigId::kPrequantN64M64Fold:
-      return Launch<TileConfigId::kPrequantN64M64Fold>(args, stream);
-    case TileConfigId::kPrequantN128M64Fold:
-      return Launch<TileConfigId::kPrequantN128M64Fold>(args, stream);
-    case TileConfigId::kPrequantN64M32Fold:
-      return Launch<TileConfigId::kPrequantN64M32Fold>(args, stream);
-    case TileConfigId::kPrequantN64M64S2Fold:
-      return Launch<TileConfigId::kPrequantN64M64S2Fold>(args, stream);
-    case TileConfigId::kPrequantN64M64S2UnrolledFold:
-      return Launch<TileConfigId::kPrequantN64M64S2UnrolledFold>(args, stream);
-    case TileConfigId::kStreamQN32M16K8:
-      return Launch<TileConfigId::kStreamQN32M16K8>(args, stream);
-    case TileConfigId::kStreamQN32M32K4:
-      return Launch<TileConfigId::kStreamQN32M32K4>(args, stream);
-    case TileConfigId::kStreamQN32M64K4:
-      return Launch<TileConfigId::kStreamQN32M64K4>(args, stream);
-    case TileConfigId::kStreamQN64M64K4:
-      return Launch<TileConfigId::kStreamQN64M64K4>(args, stream);
-    case TileConfigId::kWgmmaN128M64:
-      return Launch<TileConfigId::kWgmmaN128M64>(args, stream);
-    case TileConfigId::kWgmmaN256M64:
-      return Launch<TileConfigId::kWgmmaN256M64>(args, stream);
+    MXFP4_PREQUANT_A_TILES(MXFP4_LAUNCH_CASE)
     default:
-      return Launch<TileConfigId::kPrequantN128M64E4m3>(args, stream);
+      return hipErrorInvalidValue;
   }
+#undef MXFP4_LAUNCH_CASE
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -44,40 +44,15 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
 hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream) {
   if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
+#define MXFP4_LAUNCH_CASE(id) \
+  case TileConfigId::id:        \
+    return Launch<TileConfigId::id>(args, stream);
   switch (config) {
-    case TileConfigId::kFusedN64M8:
-      return Launch<TileConfigId::kFusedN64M8>(args, stream);
-    case TileConfigId::kFusedN64M16:
-      return Launch<TileConfigId::kFusedN64M16>(args, stream);
-    case TileConfigId::kFusedN64M32:
-      return Launch<TileConfigId::kFusedN64M32>(args, stream);
-    case TileConfigId::kFusedN64M16E4m3:
-      return Launch<TileConfigId::kFusedN64M16E4m3>(args, stream);
-    case TileConfigId::kFusedN64M8Fold:
-      return Launch<TileConfigId::kFusedN64M8Fold>(args, stream);
-    case TileConfigId::kFusedN64M16Fold:
-      return Launch<TileConfigId::kFusedN64M16Fold>(args, stream);
-    case TileConfigId::kFusedN64M16UnrolledFold:
-      return Launch<TileConfigId::kFusedN64M16UnrolledFold>(args, stream);
-    case TileConfigId::kStreamN32M8K4:
-      return Launch<TileConfigId::kStreamN32M8K4>(args, stream);
-    case TileConfigId::kStreamN32M16K4:
-      return Launch<TileConfigId::kStreamN32M16K4>(args, stream);
-    case TileConfigId::kStreamN32M32K4:
-      return Launch<TileConfigId::kStreamN32M32K4>(args, stream);
-    case TileConfigId::kStreamN16M8K8:
-      return Launch<TileConfigId::kStreamN16M8K8>(args, stream);
-    case TileConfigId::kStreamN64M32K2:
-      return Launch<TileConfigId::kStreamN64M32K2>(args, stream);
-    case TileConfigId::kStreamN16M16K8:
-      return Launch<TileConfigId::kStreamN16M16K8>(args, stream);
-    case TileConfigId::kStreamN32M16K8:
-      return Launch<TileConfigId::kStreamN32M16K8>(args, stream);
-    case TileConfigId::kStreamN32M8K8:
-      return Launch<TileConfigId::kStreamN32M8K8>(args, stream);
+    MXFP4_FUSED_A_TILES(MXFP4_LAUNCH_CASE)
     default:
       return hipErrorInvalidValue;
   }
+#undef MXFP4_LAUNCH_CASE
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -91,6 +91,22 @@ enum class TileConfigId : int {
   kCount,
 };
 
+// The tiles each kind of path instantiates, as X-macro lists (one list serves
+// the launch switches of the kernels and the host planner): X(enumerator).
+// Fused A (fused_quant and splitk_small_m; fused_quant also runs
+// kFusedN64M64, which has no cluster variant).
+#define MXFP4_FUSED_A_TILES(X)                                                            \
+  X(kFusedN64M8) X(kFusedN64M16) X(kFusedN64M32) X(kFusedN64M16E4m3) X(kFusedN64M8Fold)  \
+  X(kFusedN64M16Fold) X(kFusedN64M16UnrolledFold) X(kStreamN32M8K4) X(kStreamN32M16K4)    \
+  X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
+  X(kStreamN32M16K8) X(kStreamN32M8K8)
+// Prequantized A (quant_then_mma).
+#define MXFP4_PREQUANT_A_TILES(X)                                                         \
+  X(kPrequantN64M64) X(kPrequantN128M64) X(kPrequantN128M64E4m3) X(kPrequantN64M64Fold)  \
+  X(kPrequantN128M64Fold) X(kPrequantN64M32Fold) X(kPrequantN64M64S2Fold)                 \
+  X(kPrequantN64M64S2UnrolledFold) X(kStreamQN32M16K8) X(kStreamQN32M32K4)                \
+  X(kStreamQN32M64K4) X(kStreamQN64M64K4) X(kWgmmaN128M64) X(kWgmmaN256M64)
+
 struct TileConfigDesc {
   int warps_n;
   int warps_m;

@@ -36,15 +36,13 @@
 #ifndef MXFP4_GPU_GEMM_INTERNAL_TILE_GEMM_BODY_H_
 #define MXFP4_GPU_GEMM_INTERNAL_TILE_GEMM_BODY_H_
 
-#include <cooperative_groups.h>
-
 #include <cstdint>
 #include <type_traits>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
-#include "mxfp4/gpu/gemm/internal/store_outputs.h"
+#include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -558,42 +556,9 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     }
   }
 
-  namespace cg = cooperative_groups;
-  const bool reduce_in_cluster = kClusterSplit && p.splits > 1;
-  int first_chunk = tid;
-  int chunk_step = kThreads;
-  if (reduce_in_cluster) {
-    cg::this_cluster().sync();
-    first_chunk = tid + static_cast<int>(blockIdx.z) * kThreads;
-    chunk_step = kThreads * p.splits;
-  } else {
-    __syncthreads();
-  }
-
-  constexpr int kChunksPerRow = kBlockN / 4;
-  for (int c = first_chunk; c < kBlockM * kChunksPerRow; c += chunk_step) {
-    const int ml = c / kChunksPerRow;
-    const int nl = (c % kChunksPerRow) * 4;
-    const int m = m0 + ml;
-    const int n = n0 + nl;
-    if (m >= p.m || n >= p.n) continue;
-    float4 v = *reinterpret_cast<const float4*>(c_tile + ml * kCStride + nl);
-    if (reduce_in_cluster) {
-      cg::cluster_group cluster = cg::this_cluster();
-      v = *cluster.map_shared_rank(reinterpret_cast<float4*>(c_tile + ml * kCStride + nl), 0);
-      for (int r = 1; r < p.splits; ++r) {
-        const float4 w =
-            *cluster.map_shared_rank(reinterpret_cast<float4*>(c_tile + ml * kCStride + nl), r);
-        v.x = __fadd_rn(v.x, w.x);
-        v.y = __fadd_rn(v.y, w.y);
-        v.z = __fadd_rn(v.z, w.z);
-        v.w = __fadd_rn(v.w, w.w);
-      }
-    }
-    StoreOutputs4(p, m, n, v);
-  }
-  // Peers read this CTA's tile until they pass this barrier.
-  if (reduce_in_cluster) cg::this_cluster().sync();
+  // The splits of a cluster combine in split order (combine_partials.h).
+  CombinePartialsAndStore<kThreads, kBlockN, kBlockM, 1>(
+      p, c_tile, kClusterSplit && p.splits > 1 ? p.splits : 1, n0, m0);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -85,6 +85,39 @@ MXFP4_DEVICE_INLINE void WgmmaF16RegA(float d[kWgmmaAccRegs], const uint32_t a[4
       : "memory");
 }
 
+// WgmmaF16SmemA(): as WgmmaF16RegA with A (64 x 16, K-major) from shared
+// memory through a descriptor as well (wgmma_exactness_test's probe).
+template <int kAccumulate>
+MXFP4_DEVICE_INLINE void WgmmaF16SmemA(float d[kWgmmaAccRegs], uint64_t desc_a, uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 " MXFP4_WGMMA_D32
+      ", %32, %33, p, 1, 1, 0, 0;\n"
+      "}\n"
+      : MXFP4_WGMMA_D32_OPERANDS(d)
+      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
+      : "memory");
+}
+
+// WgmmaE4m3SmemA(): d = (kAccumulate ? d : 0) + A(64 x 32) * B(32 x 64),
+// e4m3 operands (K-major only) from shared memory.
+template <int kAccumulate>
+MXFP4_DEVICE_INLINE void WgmmaE4m3SmemA(float d[kWgmmaAccRegs], uint64_t desc_a,
+                                        uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 " MXFP4_WGMMA_D32
+      ", %32, %33, p, 1, 1;\n"
+      "}\n"
+      : MXFP4_WGMMA_D32_OPERANDS(d)
+      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
+      : "memory");
+}
+
 #undef MXFP4_WGMMA_D32
 #undef MXFP4_WGMMA_D32_OPERANDS
 

@@ -24,6 +24,7 @@
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_probe.h"
 #include "mxfp4/gpu/platform/kernel_launch.h"
 
@@ -35,6 +36,7 @@ static_assert(kWgmmaProbeM == 64 && kWgmmaProbeN == 64 && kWgmmaProbeK == 32,
 
 constexpr int kThreads = 128;  // one warpgroup
 constexpr int kAccRegs = kWgmmaProbeN / 2;  // fp32 accumulators per thread
+static_assert(kAccRegs == kWgmmaAccRegs, "m64n64 f32 accumulators");
 constexpr uint32_t kCoreMatrixBytes = 128;
 
 // fp16 / E4M3 bits of value/2 for E2M1 codes (sign in bit 3): the values the
@@ -58,78 +60,6 @@ __device__ uint32_t PackCodes8(const uint8_t* codes) {
   for (int j = 0; j < 8; ++j) w |= uint32_t{codes[j] & 0xFu} << (4 * j);
   return w;
 }
-
-// MatrixDescriptor(): wgmma shared-memory matrix descriptor, no swizzle
-// (bits 62-63 = 0), base offset 0. Address and offsets in 16-byte units.
-__device__ uint64_t MatrixDescriptor(uint32_t shared_address, uint32_t lbo_bytes,
-                                     uint32_t sbo_bytes) {
-  return uint64_t{(shared_address & 0x3FFFFu) >> 4} |
-         (uint64_t{(lbo_bytes >> 4) & 0x3FFFu} << 16) |
-         (uint64_t{(sbo_bytes >> 4) & 0x3FFFu} << 32);
-}
-
-MXFP4_DEVICE_INLINE void WgmmaFence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
-MXFP4_DEVICE_INLINE void WgmmaCommit() {
-  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");
-}
-MXFP4_DEVICE_INLINE void WgmmaWaitAll() {
-  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");
-}
-
-// FenceAccumulators(): an empty asm that "reads and writes" every
-// accumulator register, so the compiler neither hoists reads of them above
-// wgmma.wait_group nor sinks their initialization below wgmma.fence (the
-// registers are in flight between mma_async and the wait).
-MXFP4_DEVICE_INLINE void FenceAccumulators(float acc[kAccRegs]) {
-#pragma unroll
-  for (int i = 0; i < kAccRegs; ++i) asm volatile("" : "+f"(acc[i])::"memory");
-}
-
-#define MXFP4_WGMMA_ACC32                                                                  \
-  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, " \
-  "%19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
-#define MXFP4_WGMMA_ACC32_OPERANDS(acc)                                                    \
-  "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3]), "+f"(acc[4]), "+f"(acc[5]),      \
-      "+f"(acc[6]), "+f"(acc[7]), "+f"(acc[8]), "+f"(acc[9]), "+f"(acc[10]), "+f"(acc[11]), \
-      "+f"(acc[12]), "+f"(acc[13]), "+f"(acc[14]), "+f"(acc[15]), "+f"(acc[16]),           \
-      "+f"(acc[17]), "+f"(acc[18]), "+f"(acc[19]), "+f"(acc[20]), "+f"(acc[21]),           \
-      "+f"(acc[22]), "+f"(acc[23]), "+f"(acc[24]), "+f"(acc[25]), "+f"(acc[26]),           \
-      "+f"(acc[27]), "+f"(acc[28]), "+f"(acc[29]), "+f"(acc[30]), "+f"(acc[31])
-
-// WgmmaF16() : acc = (kAccumulate ? acc : 0) + A(64x16) * B(16x64), fp16
-// operands K-major (imm-trans-a = imm-trans-b = 0), scales +1.
-template <int kAccumulate>
-MXFP4_DEVICE_INLINE void WgmmaF16(float acc[kAccRegs], uint64_t desc_a, uint64_t desc_b) {
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "setp.ne.b32 p, %34, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 " MXFP4_WGMMA_ACC32
-      ", %32, %33, p, 1, 1, 0, 0;\n"
-      "}\n"
-      : MXFP4_WGMMA_ACC32_OPERANDS(acc)
-      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
-      : "memory");
-}
-
-// WgmmaE4m3() : acc = (kAccumulate ? acc : 0) + A(64x32) * B(32x64), e4m3
-// operands (K-major only), scales +1.
-template <int kAccumulate>
-MXFP4_DEVICE_INLINE void WgmmaE4m3(float acc[kAccRegs], uint64_t desc_a, uint64_t desc_b) {
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "setp.ne.b32 p, %34, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 " MXFP4_WGMMA_ACC32
-      ", %32, %33, p, 1, 1;\n"
-      "}\n"
-      : MXFP4_WGMMA_ACC32_OPERANDS(acc)
-      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
-      : "memory");
-}
-
-#undef MXFP4_WGMMA_ACC32
-#undef MXFP4_WGMMA_ACC32_OPERANDS
 
 // Byte offset of the 8-element group `group8` (elements 8 group8 .. +7) of
 // row `row` in the interleave layout, for elements of `element_bytes`.
@@ -188,7 +118,7 @@ __global__ void __launch_bounds__(kThreads)
   }
   // wgmma reads shared memory through the async proxy: make the generic
   // stores visible to it, then to the whole warpgroup.
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+  FenceProxyAsyncShared();
   __syncthreads();
 
   constexpr uint32_t kChunks = kWgmmaProbeK * kElementBytes / 16;  // core matrices along K
@@ -202,21 +132,21 @@ __global__ void __launch_bounds__(kThreads)
 #pragma unroll
   for (int i = 0; i < kAccRegs; ++i) acc[i] = __uint_as_float(0x7FC0DEADu);
 
-  FenceAccumulators(acc);
+  FenceRegisters(acc);
   WgmmaFence();
   if constexpr (kF16) {
     constexpr uint32_t kK16Bytes = 2 * kCoreMatrixBytes;  // k 16..31: chunks 2, 3
-    WgmmaF16<0>(acc, MatrixDescriptor(a_address, kLbo, kSbo),
-                MatrixDescriptor(b_address, kLbo, kSbo));
-    WgmmaF16<1>(acc, MatrixDescriptor(a_address + kK16Bytes, kLbo, kSbo),
-                MatrixDescriptor(b_address + kK16Bytes, kLbo, kSbo));
+    WgmmaF16SmemA<0>(acc, MatrixDescriptorNoSwizzle(a_address, kLbo, kSbo),
+                     MatrixDescriptorNoSwizzle(b_address, kLbo, kSbo));
+    WgmmaF16SmemA<1>(acc, MatrixDescriptorNoSwizzle(a_address + kK16Bytes, kLbo, kSbo),
+                     MatrixDescriptorNoSwizzle(b_address + kK16Bytes, kLbo, kSbo));
   } else {
-    WgmmaE4m3<0>(acc, MatrixDescriptor(a_address, kLbo, kSbo),
-                 MatrixDescriptor(b_address, kLbo, kSbo));
+    WgmmaE4m3SmemA<0>(acc, MatrixDescriptorNoSwizzle(a_address, kLbo, kSbo),
+                      MatrixDescriptorNoSwizzle(b_address, kLbo, kSbo));
   }
-  WgmmaCommit();
-  WgmmaWaitAll();
-  FenceAccumulators(acc);
+  WgmmaCommitGroup();
+  WgmmaWaitGroup<0>();
+  FenceRegisters(acc);
 
   const int warp = threadIdx.x / 32;
   const int lane = threadIdx.x % 32;
