@@ -20,6 +20,11 @@
 #                           SASS instruction counts of the GEMM kernels
 #   --other_benchmarks      every other staged *_benchmark (quantize_benchmark,
 #                           ...), JSON packed into $OUT/other_bench_json.tar.gz
+#   --profile_config=MxNxK:path:tile:split[,...]
+#                           Nsight Compute (--set full) on forced GEMM
+#                           configurations (gemm_paths_benchmark --only=...): the
+#                           4th launch of each one's GEMM kernel; text appended
+#                           to $OUT/profile.txt
 #   --profile=SHAPES        Nsight Compute (ncu --set full --clock-control none)
 #                           on the mxfp4_auto call of each contest shape in SHAPES
 #                           (comma-separated MxNxK): the first 2 GEMM-library
@@ -52,7 +57,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; profile_shapes=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; profile_shapes=""; profile_config=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
@@ -64,6 +69,7 @@ for a in "$@"; do
     --gemm_sweep) do_gemm_sweep=1; any_mode=1 ;;
     --other_benchmarks) do_other=1; any_mode=1 ;;
     --profile=*) profile_shapes="${a#*=}"; any_mode=1 ;;
+    --profile_config=*) profile_config="${a#*=}"; any_mode=1 ;;
     --timeout=*) limit="${a#*=}" ;;
     --phase_deadline=*) phase_deadline="${a#*=}" ;;
     --bench_timeout=*) bench_limit="${a#*=}" ;;
@@ -261,6 +267,24 @@ if [[ -n "$profile_shapes" ]]; then
     rc=$?
     r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
     bench_rows+=("ncu $shape|$r|$(( $(date +%s) - start ))")
+  done
+fi
+
+if [[ -n "$profile_config" ]]; then
+  ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
+  paths_bench="$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark"
+  for config in ${profile_config//,/ }; do
+    echo "===== ncu: $config" >>"$OUT/profile.txt"
+    start=$(date +%s)
+    if [[ -z "$ncu_bin" || ! -x "$paths_bench" ]]; then
+      bench_rows+=("ncu $config|NO NCU OR BENCH|0"); overall=1; break
+    fi
+    timeout "$bench_limit" "$ncu_bin" --clock-control none --set full \
+      -k 'regex:Gemm' --launch-skip 3 --launch-count 1 --page details \
+      "${launch[@]}" "$paths_bench" --only="$config" >>"$OUT/profile.txt" 2>&1
+    rc=$?
+    r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
+    bench_rows+=("ncu $config|$r|$(( $(date +%s) - start ))")
   done
 fi
 

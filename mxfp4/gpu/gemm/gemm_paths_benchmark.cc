@@ -235,7 +235,7 @@ struct Timing {
   double hot = 0, cold = 0;
 };
 
-Timing TimeGemm(Problem& p, const GemmOptions& options, hipStream_t stream) {
+Timing TimeGemm(Problem& p, const GemmOptions& options, hipStream_t stream, bool cold = true) {
   absl::StatusOr<size_t> ws = GemmWorkspaceSize(p.shape.m, p.weight_template, options);
   BENCH_CHECK(ws.status());
   if (p.workspace.size() < *ws) {
@@ -247,6 +247,7 @@ Timing TimeGemm(Problem& p, const GemmOptions& options, hipStream_t stream) {
   Timing t;
   t.hot = GraphReplayMicros(
       [&](int, hipStream_t s) { return Gemm(p.Args(0), s, workspace, options); }, stream);
+  if (!cold) return t;
   const int sets = static_cast<int>(p.sets.size());
   t.cold = GraphReplayMicros(
       [&](int i, hipStream_t s) { return Gemm(p.Args(i % sets), s, workspace, options); }, stream);
@@ -315,12 +316,41 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
   return out;
 }
 
+// --only=MxNxK:path:tile:split: one forced configuration, timed hot only (for
+// Nsight Compute: run_all.sh --profile_config).
+struct OnlyConfig {
+  bool set = false;
+  Shape shape{0, 0, 0, false};
+  GemmOptions options;
+};
+
+OnlyConfig ParseOnly(const char* spec) {
+  OnlyConfig o;
+  long long m = 0, n = 0, k = 0;
+  char path[32] = {0}, tile[64] = {0};
+  int split = 0;
+  if (std::sscanf(spec, "%lldx%lldx%lld:%31[^:]:%63[^:]:%d", &m, &n, &k, path, tile, &split) != 6) {
+    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split\n", spec);
+    std::exit(2);
+  }
+  absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
+  BENCH_CHECK(gp.status());
+  o.set = true;
+  o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};
+  o.options.path = *gp;
+  o.options.tile = tile;
+  o.options.split_k = split;
+  return o;
+}
+
 int Main(int argc, char** argv) {
   bool sweep = false;
   bool bench_only = false;
+  OnlyConfig only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
     if (std::strcmp(argv[i], "--shapes=bench") == 0) bench_only = true;
+    if (std::strncmp(argv[i], "--only=", 7) == 0) only = ParseOnly(argv[i] + 7);
   }
   std::printf("device: %s\n", DescribeGpu().c_str());
   BENCH_CHECK(GpuAvailable());
@@ -330,6 +360,16 @@ int Main(int argc, char** argv) {
   std::printf("per call, CUDA-graph replay (%d calls/graph x %d replays, median of %d): "
               "hot = same buffers, cold = rotating > 120 MB of inputs\n",
               kCallsPerGraph, kReplays, kRepetitions);
+  if (only.set) {
+    Problem p = MakeProblem(only.shape, 1, false);
+    absl::StatusOr<GemmPlan> plan = PlanGemm(only.shape.m, p.weight_template, only.options);
+    BENCH_CHECK(plan.status());
+    const Timing t = TimeGemm(p, only.options, stream->get(), /*cold=*/false);
+    std::printf("only %lld x %lld x %lld  hot %7.2f us  %s\n",
+                static_cast<long long>(only.shape.m), static_cast<long long>(only.shape.n),
+                static_cast<long long>(only.shape.k), t.hot, plan->ToString().c_str());
+    return 0;
+  }
   double log_sum_hot = 0, log_sum_cold = 0, log_sum_cublas = 0;
   int scored = 0;
   for (const Shape& s : kShapes) {
