@@ -100,12 +100,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   auto load_batch = [&](int g, StreamBatch& b) {
 #pragma unroll
     for (int u = 0; u < kU; ++u) {
-      const int gg = g + u;
-      const bool ok = gg < g_hi;
-      b.w_row[u] = rows.Word(0, gg, tig, ok);
-      b.w_row8[u] = rows.Word(1, gg, tig, ok);
-      b.s_row[u] = rows.ScaleByte(0, gg, ok);
-      b.s_row8[u] = rows.ScaleByte(1, gg, ok);
+      rows.Load(g + u, tig, g + u < g_hi, b.w_row[u], b.w_row8[u], b.s_row[u], b.s_row8[u]);
     }
   };
 
@@ -120,22 +115,30 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
     // 16-byte cp.async, fp32 scales) into the same layout. The workspace has
     // a_rows_padded >= m0 + block_m rows (zeros beyond M).
     GridDependencyWait();
-    const int items = cta_blocks * kBlockM;
-    for (int piece = tid; piece < items * 4; piece += kThreads) {
-      const int item = piece >> 2;
-      const int j = item / kBlockM;
-      const int row = item % kBlockM;
+    // A thread keeps one (row, 16-byte piece) and steps over blocks, so the
+    // addresses only advance by constants.
+    constexpr int kPiecesPerBlock = kBlockM * 4;
+    static_assert(kThreads % kPiecesPerBlock == 0 && kThreads % kBlockM == 0,
+                  "prequantized fill mapping");
+    {
+      const int row = (tid >> 2) % kBlockM;
+      const int q = tid & 3;
+      constexpr int kStep = kThreads / kPiecesPerBlock;
       const unsigned char* src =
           p.a_ops +
-          (static_cast<int64_t>(m0 + row) * p.k + static_cast<int64_t>(cta_g0 + j) * 32) * 2 +
-          (piece & 3) * 16;
-      CpAsync16(SharedAddress(a_ops + piece * 16), src, 16u);
+          (static_cast<int64_t>(m0 + row) * p.k + static_cast<int64_t>(cta_g0) * 32) * 2 + q * 16;
+      for (int j = tid / kPiecesPerBlock; j < cta_blocks; j += kStep) {
+        CpAsync16(SharedAddress(a_ops + (j * kBlockM + row) * 64 + q * 16), src + j * 64, 16u);
+      }
     }
     CpAsyncCommit();
-    for (int item = tid; item < items; item += kThreads) {
-      const int j = item / kBlockM;
-      const int row = item % kBlockM;
-      a_scales[item] = p.a_scales[static_cast<int64_t>(cta_g0 + j) * p.a_rows_padded + m0 + row];
+    {
+      const int row = tid % kBlockM;
+      constexpr int kStep = kThreads / kBlockM;
+      const float* src = p.a_scales + static_cast<int64_t>(cta_g0) * p.a_rows_padded + m0 + row;
+      for (int j = tid / kBlockM; j < cta_blocks; j += kStep) {
+        a_scales[j * kBlockM + row] = src[static_cast<int64_t>(j) * p.a_rows_padded];
+      }
     }
     CpAsyncWait<0>();
   } else {

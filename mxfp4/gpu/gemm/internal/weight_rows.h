@@ -50,10 +50,12 @@ MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(const GemmKernelArgs& p, int n, i
 
 class WeightRowPair {
  public:
-  // Rows n and n + 8 of p's weight.
+  // Rows n and n + 8 of p's weight. Rows at or beyond N read row 0 (always
+  // valid memory) and are zeroed after the load, so no load is branched.
   MXFP4_DEVICE_INLINE WeightRowPair(const GemmKernelArgs& p, int n)
       : in_{n < p.n, n + 8 < p.n},
         block_bytes_(p.b_preshuffled ? 256 : 16),
+        last_block_((p.k >> 5) - 1),
         s_shuffled_(p.b_scales_shuffled16 != 0) {
 #pragma unroll
     for (int r = 0; r < 2; ++r) {
@@ -63,20 +65,27 @@ class WeightRowPair {
     }
   }
 
-  // Bytes 4 * word .. 4 * word + 3 of block g of row r (0: n, 1: n + 8).
-  MXFP4_DEVICE_INLINE uint32_t Word(int r, int g, int word, bool ok) const {
-    return ok && in_[r] ? __ldg(reinterpret_cast<const uint32_t*>(
-                              data_[r] + static_cast<int64_t>(g) * block_bytes_ + 4 * word))
-                        : 0u;
-  }
-  // E8M0 scale byte of block g of row r.
-  MXFP4_DEVICE_INLINE uint32_t ScaleByte(int r, int g, bool ok) const {
-    return ok && in_[r] ? __ldg(scales_[r] + WeightScaleColumnOffset(s_shuffled_, g)) : 0u;
+  // Bytes 4 * word .. 4 * word + 3 of block g of rows n and n + 8, and their
+  // scale bytes; zeros unless `ok` (g may then lie beyond K: it is clamped).
+  MXFP4_DEVICE_INLINE void Load(int g, int word, bool ok, uint32_t& w_row, uint32_t& w_row8,
+                                uint32_t& s_row, uint32_t& s_row8) const {
+    const int gc = min(g, last_block_);
+    const int64_t off = static_cast<int64_t>(gc) * block_bytes_ + 4 * word;
+    const uint32_t col = WeightScaleColumnOffset(s_shuffled_, gc);
+    const uint32_t w0 = __ldg(reinterpret_cast<const uint32_t*>(data_[0] + off));
+    const uint32_t w1 = __ldg(reinterpret_cast<const uint32_t*>(data_[1] + off));
+    const uint32_t s0 = __ldg(scales_[0] + col);
+    const uint32_t s1 = __ldg(scales_[1] + col);
+    w_row = ok && in_[0] ? w0 : 0u;
+    w_row8 = ok && in_[1] ? w1 : 0u;
+    s_row = ok && in_[0] ? s0 : 0u;
+    s_row8 = ok && in_[1] ? s1 : 0u;
   }
 
  private:
   bool in_[2];
-  int64_t block_bytes_;
+  int block_bytes_;
+  int last_block_;
   bool s_shuffled_;
   const unsigned char* data_[2];
   const unsigned char* scales_[2];
