@@ -85,6 +85,9 @@ enum class TileConfigId : int {
   kStreamQN32M32K4,
   kStreamQN32M64K4,
   kStreamQN64M64K4,
+  kStreamQN32M32K8,
+  kStreamQN16M32K8,
+  kStreamQN16M16K8,
   // wgmma tiles (internal/wgmma_gemm_body.h), prequantized A: wgmma_n<block_n>_m64.
   kWgmmaN128M64,
   kWgmmaN256M64,
@@ -105,7 +108,8 @@ enum class TileConfigId : int {
   X(kPrequantN64M64) X(kPrequantN128M64) X(kPrequantN128M64E4m3) X(kPrequantN64M64Fold)  \
   X(kPrequantN128M64Fold) X(kPrequantN64M32Fold) X(kPrequantN64M64S2Fold)                 \
   X(kPrequantN64M64S2UnrolledFold) X(kStreamQN32M16K8) X(kStreamQN32M32K4)                \
-  X(kStreamQN32M64K4) X(kStreamQN64M64K4) X(kWgmmaN128M64) X(kWgmmaN256M64)
+  X(kStreamQN32M64K4) X(kStreamQN64M64K4) X(kStreamQN32M32K8) X(kStreamQN16M32K8)            \
+  X(kStreamQN16M16K8) X(kWgmmaN128M64) X(kWgmmaN256M64)
 
 struct TileConfigDesc {
   int warps_n;
@@ -237,6 +241,15 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamQN64M64K4:
       return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
               "streamq_n64_m64_k4", false, false, 4, true, false};
+    case TileConfigId::kStreamQN32M32K8:
+      return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m32_k8", false, false, 8, true, false};
+    case TileConfigId::kStreamQN16M32K8:
+      return {1, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n16_m32_k8", false, false, 8, true, false};
+    case TileConfigId::kStreamQN16M16K8:
+      return {1, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n16_m16_k8", false, false, 8, true, false};
     case TileConfigId::kWgmmaN128M64:
       return {8, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
               "wgmma_n128_m64", false, false, 1, true, true};
