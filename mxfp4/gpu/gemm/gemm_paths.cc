@@ -36,7 +36,8 @@ constexpr GemmPathInfo kPaths[] = {
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
      "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto M <= 32), "
-     "streamq_n32_m64_k4, streamq_n64_m64_k4; wgmma: wgmma_n128_m64, wgmma_n256_m64; pipelined: "
+     "streamq_n32_m64_k4, streamq_n64_m64_k4, streamq_n32_m32_k8, streamq_n16_m32_k8, "
+     "streamq_n16_m16_k8; wgmma: wgmma_n128_m64, wgmma_n256_m64; pipelined: "
      "prequant_n64_m64_s2_fold (auto M > 32), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
