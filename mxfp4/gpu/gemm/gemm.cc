@@ -161,7 +161,6 @@ absl::Status ValidateWeightShape(const Mxfp4Weight& b) {
   return absl::OkStatus();
 }
 
-
 // Splits for a streaming tile: about kStreamTargetCtas CTAs, at least
 // kStreamMinChunkBlocks blocks per warp chunk, and few enough blocks per CTA
 // that its quantized A fits in shared memory (when some split count does).
