@@ -165,7 +165,13 @@ MXFP4_DEVICE_INLINE float U32AsFloat(uint32_t u) { return __uint_as_float(u); }
 MXFP4_DEVICE_INLINE Vec128 LoadGlobalStreaming128(const void* p) {
   Vec128 v;
 #if defined(MXFP4_GPU_VENDOR_AMD)
-  v = __builtin_nontemporal_load(static_cast<const Vec128*>(p));
+  // The nontemporal builtins take scalars or vectors, not structs.
+  typedef uint32_t U32x4 __attribute__((ext_vector_type(4)));
+  const U32x4 u = __builtin_nontemporal_load(static_cast<const U32x4*>(p));
+  v.w[0] = u.x;
+  v.w[1] = u.y;
+  v.w[2] = u.z;
+  v.w[3] = u.w;
 #else
   const uint4 u = __ldcs(static_cast<const uint4*>(p));
   v.w[0] = u.x;
@@ -196,7 +202,9 @@ MXFP4_DEVICE_INLINE Vec128 LoadGlobalReadOnly128(const void* p) {
 // kernel (hint: streaming). `p` must be 16-byte aligned.
 MXFP4_DEVICE_INLINE void StoreGlobalStreaming128(void* p, Vec128 v) {
 #if defined(MXFP4_GPU_VENDOR_AMD)
-  __builtin_nontemporal_store(v, static_cast<Vec128*>(p));
+  typedef uint32_t U32x4 __attribute__((ext_vector_type(4)));
+  const U32x4 u = {v.w[0], v.w[1], v.w[2], v.w[3]};
+  __builtin_nontemporal_store(u, static_cast<U32x4*>(p));
 #else
   __stcs(static_cast<uint4*>(p), make_uint4(v.w[0], v.w[1], v.w[2], v.w[3]));
 #endif
