@@ -197,7 +197,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
   if (path == GemmPath::kFusedQuant) {
-    cluster = 1;
+    cluster = 1;  // fused_quant never splits K over CTAs
   } else if (split_k > 0) {
     cluster = split_k;
   } else if (cfg.stream_b) {
@@ -276,30 +276,29 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
         absl::StrFormat("Gemm: split_k=%d must be 0 (auto) or 1..%d", options.split_k, kMaxSplits));
   }
   const int64_t groups = b.k / 32;
-  GemmPlan plan;
-  plan.path = options.path == GemmPath::kAuto ? AutoPath(m, groups) : options.path;
-  if (plan.path != GemmPath::kFusedQuant && plan.path != GemmPath::kSplitKSmallM &&
-      plan.path != GemmPath::kQuantThenMma) {
+  const GemmPath path = options.path == GemmPath::kAuto ? AutoPath(m, groups) : options.path;
+  if (path != GemmPath::kFusedQuant && path != GemmPath::kSplitKSmallM &&
+      path != GemmPath::kQuantThenMma) {
     return absl::InvalidArgumentError(
         absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
   }
   const bool tile_forced = !options.tile.empty();
-  TileConfigId tile = DefaultTile(plan.path, m);
+  TileConfigId tile = DefaultTile(path, m);
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);
     if (!t.ok()) return t.status();
-    if (!PathAcceptsTile(plan.path, *t)) {
+    if (!PathAcceptsTile(path, *t)) {
       return absl::InvalidArgumentError(absl::StrFormat(
-          "Gemm: tile %s cannot run path %s", options.tile, GemmPathName(plan.path)));
+          "Gemm: tile %s cannot run path %s", options.tile, GemmPathName(path)));
     }
     tile = *t;
   }
-  if (plan.path == GemmPath::kFusedQuant && options.split_k > 1) {
+  if (path == GemmPath::kFusedQuant && options.split_k > 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: path fused_quant does not split K over CTAs (split_k=%d); use splitk_small_m",
         options.split_k));
   }
-  absl::StatusOr<GemmPlan> tiled = PlanTile(plan.path, tile, m, groups, b.n, b.k, options.split_k);
+  absl::StatusOr<GemmPlan> tiled = PlanTile(path, tile, m, groups, b.n, b.k, options.split_k);
   if (!tiled.ok()) return tiled.status();
   if (tiled->shared_memory_bytes > static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
     if (tile_forced || !GetTileConfig(tile).stream_b) {
@@ -311,7 +310,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     }
     // The streaming default holds the CTA's whole K-range of A: fall back to
     // the pipelined tile when a forced split count makes that too large.
-    tiled = PlanTile(plan.path, PipelinedDefaultTile(plan.path, m), m, groups, b.n, b.k,
+    tiled = PlanTile(path, PipelinedDefaultTile(path, m), m, groups, b.n, b.k,
                      options.split_k);
     if (!tiled.ok()) return tiled.status();
   }

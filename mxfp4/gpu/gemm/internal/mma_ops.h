@@ -157,6 +157,26 @@ MXFP4_DEVICE_INLINE void CpAsyncWait() {
   asm volatile("cp.async.wait_group %0;" ::"n"(kPending) : "memory");
 }
 
+// CpAsync4(): 4-byte global -> shared copy.
+MXFP4_DEVICE_INLINE void CpAsync4(uint32_t dst, const void* src) {
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(dst), "l"(src) : "memory");
+}
+
+// Waits until at most `pending` cp.async groups are in flight (clamped to 7:
+// waiting for more groups than needed is only slower, never wrong).
+MXFP4_DEVICE_INLINE void CpAsyncWaitAtMost(int pending) {
+  switch (pending < 7 ? pending : 7) {
+    case 0: CpAsyncWait<0>(); break;
+    case 1: CpAsyncWait<1>(); break;
+    case 2: CpAsyncWait<2>(); break;
+    case 3: CpAsyncWait<3>(); break;
+    case 4: CpAsyncWait<4>(); break;
+    case 5: CpAsyncWait<5>(); break;
+    case 6: CpAsyncWait<6>(); break;
+    default: CpAsyncWait<7>(); break;
+  }
+}
+
 // GridDependencyWait(): with programmatic dependent launch, block until the
 // preceding kernel in the stream has completed and its writes are visible
 // (a no-op when launched without the attribute).

@@ -47,26 +47,6 @@ inline constexpr int kWgmmaFillGroupBlocks = 8;
 // Shared-memory bytes of one block of the 64-row activation tile.
 inline constexpr int kWgmmaActBlockBytes = 64 * 64;
 
-// CpAsync4(): 4-byte global -> shared copy.
-MXFP4_DEVICE_INLINE void CpAsync4(uint32_t dst, const void* src) {
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(dst), "l"(src) : "memory");
-}
-
-// Waits until at most `pending` cp.async groups are in flight (clamped to 7:
-// waiting for more groups than needed is only slower, never wrong).
-MXFP4_DEVICE_INLINE void CpAsyncWaitAtMost(int pending) {
-  switch (pending < 7 ? pending : 7) {
-    case 0: CpAsyncWait<0>(); break;
-    case 1: CpAsyncWait<1>(); break;
-    case 2: CpAsyncWait<2>(); break;
-    case 3: CpAsyncWait<3>(); break;
-    case 4: CpAsyncWait<4>(); break;
-    case 5: CpAsyncWait<5>(); break;
-    case 6: CpAsyncWait<6>(); break;
-    default: CpAsyncWait<7>(); break;
-  }
-}
-
 // Bytes t, 4 + t, 8 + t, 12 + t of a 16-byte row-block: E2M1 elements
 // (2t, 2t+1), (8+2t, 9+2t), (16+2t, 17+2t), (24+2t, 25+2t) as one packed word.
 MXFP4_DEVICE_INLINE uint32_t GatherWgmmaWord(uint4 v, uint32_t t) {
