@@ -294,7 +294,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
       {GemmPath::kQuantThenMma,
        {"prequant_n64_m64_s2_fold", "streamq_n32_m16_k8", "streamq_n32_m32_k4",
         "streamq_n32_m64_k4", "streamq_n64_m64_k4", "streamq_n32_m32_k8", "streamq_n16_m32_k8",
-        "streamq_n16_m16_k8", "wgmma_n128_m64", "wgmma_n256_m64"},
+        "streamq_n16_m16_k8", "wgmma_n128_m64", "wgmma_n256_m64", "wgmma_n128_m64_fold",
+        "wgmma_n256_m64_fold"},
        {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {

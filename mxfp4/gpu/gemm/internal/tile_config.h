@@ -91,6 +91,8 @@ enum class TileConfigId : int {
   // wgmma tiles (internal/wgmma_gemm_body.h), prequantized A: wgmma_n<block_n>_m64.
   kWgmmaN128M64,
   kWgmmaN256M64,
+  kWgmmaN128M64Fold,
+  kWgmmaN256M64Fold,
   kCount,
 };
 
@@ -109,7 +111,8 @@ enum class TileConfigId : int {
   X(kPrequantN128M64Fold) X(kPrequantN64M32Fold) X(kPrequantN64M64S2Fold)                 \
   X(kPrequantN64M64S2UnrolledFold) X(kStreamQN32M16K8) X(kStreamQN32M32K4)                \
   X(kStreamQN32M64K4) X(kStreamQN64M64K4) X(kStreamQN32M32K8) X(kStreamQN16M32K8)            \
-  X(kStreamQN16M16K8) X(kWgmmaN128M64) X(kWgmmaN256M64)
+  X(kStreamQN16M16K8) X(kWgmmaN128M64) X(kWgmmaN256M64) X(kWgmmaN128M64Fold)                 \
+  X(kWgmmaN256M64Fold)
 
 struct TileConfigDesc {
   int warps_n;
@@ -256,6 +259,12 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kWgmmaN256M64:
       return {16, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
               "wgmma_n256_m64", false, false, 1, true, true};
+    case TileConfigId::kWgmmaN128M64Fold:
+      return {8, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "wgmma_n128_m64_fold", true, false, 1, true, true};
+    case TileConfigId::kWgmmaN256M64Fold:
+      return {16, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "wgmma_n256_m64_fold", true, false, 1, true, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }
@@ -302,6 +311,10 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
     off = AlignSmem(off + cta_blocks * bn * 16u);
     p.b_scales = off;
     off = AlignSmem(off + cta_blocks * bn);
+    // Fold tiles: per block and 32-row half of the activation tile, whether
+    // every activation scale was folded (one byte each).
+    p.a_scales = off;
+    off = AlignSmem(off + cta_blocks * 2u);
   }
   const uint32_t c_bytes = static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u;
   if (c.wgmma && c_bytes <= cta_blocks * bm * 64u) {

@@ -36,6 +36,7 @@
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
@@ -61,8 +62,9 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma && kCfg.stream_b && kCfg.warps_k == 1 && kCfg.frags_m == 8 &&
                     kCfg.warps_n % 4 == 0 && kCfg.a_source == ASource::kPrequantized &&
-                    kCfg.operands == MmaOperands::kF16 && !kCfg.fold_a_scale,
+                    kCfg.operands == MmaOperands::kF16,
                 "wgmma tile");
+  constexpr bool kFold = kCfg.fold_a_scale;
   constexpr int kThreads = kCfg.threads();
   constexpr int kBlockN = kCfg.block_n();
   constexpr int kBlockM = kCfg.block_m();
@@ -94,6 +96,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   // scale bytes (loads batched per group, stored as bytes).
   unsigned char* const b_tile = smem + plan.b_stages;           // [block][row][16 B]
   unsigned char* const b_scale_bytes = smem + plan.b_scales;    // [block][row]
+  unsigned char* const fold_flags = smem + plan.a_scales;        // fold tiles: [block][2]
   const int fill_groups = (cta_blocks + kWgmmaFillGroupBlocks - 1) / kWgmmaFillGroupBlocks;
   auto fill_weights = [&](int j0, int nb) {
     for (int piece = tid; piece < nb * kBlockN; piece += kThreads) {
@@ -178,6 +181,20 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
       CpAsyncWaitAtMost(fill_groups - 1 - j / kWgmmaFillGroupBlocks);
       FenceProxyAsyncShared();
       __syncthreads();
+      if constexpr (kFold) {
+        // Per block and 32-row half: were all activation scales folded (or
+        // padding rows, 0.0f)? A warp covers one half of one block.
+        static_assert(kThreads % 64 == 0, "fold flag mapping");
+        for (int v = tid; v < kWgmmaFillGroupBlocks * kBlockM; v += kThreads) {
+          const int jj = j + v / kBlockM;
+          const int row = v % kBlockM;
+          const float sa = jj < cta_blocks ? a_scales[jj * kBlockM + row] : 0.0f;
+          const unsigned folded =
+              __ballot_sync(0xFFFFFFFFu, ActivationScaleValueFolds(sa) || sa == 0.0f);
+          if (lane == 0 && jj < cta_blocks) fold_flags[jj * 2 + row / 32] = folded == 0xFFFFFFFFu;
+        }
+        __syncthreads();
+      }
     }
     const uint4 v_row = *reinterpret_cast<const uint4*>(b_tile + (j * kBlockN + my_row) * 16);
     const uint4 v_row8 =
@@ -194,19 +211,48 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
     WgmmaF16RegA<1>(d, a_step1, MatrixDescriptorNoSwizzle(block_address + 256, 128, 512));
     WgmmaCommitGroup();
   };
-  // Promotes block j's partials d: acc = fmaf(P, fl(sa * sb), acc).
+  // Promotes block j's partials d: acc = fmaf(P, fl(sa * sb), acc). Fold
+  // tiles (scale_fold.h): acc = fmaf(P * sa, sb, acc) when every activation
+  // scale of the block was folded and this thread's weight scales are
+  // <= kFoldMaxWeightScaleByte (the same bits), else the partials are
+  // unfolded first (P = P' / sa, exact) and the contract's form runs.
   auto promote = [&](int j) {
     FenceRegisters(d);
-    const float sb_row = quant::E8m0ToFloat(b_scale_bytes[j * kBlockN + my_row]);
-    const float sb_row8 = quant::E8m0ToFloat(b_scale_bytes[j * kBlockN + my_row + 8]);
+    const uint32_t sb_byte_row = b_scale_bytes[j * kBlockN + my_row];
+    const uint32_t sb_byte_row8 = b_scale_bytes[j * kBlockN + my_row + 8];
+    const float sb_row = quant::E8m0ToFloat(sb_byte_row);
+    const float sb_row8 = quant::E8m0ToFloat(sb_byte_row8);
+    if constexpr (kFold) {
+      const bool fast = fold_flags[j * 2] && fold_flags[j * 2 + 1] &&
+                        max(sb_byte_row, sb_byte_row8) <= kFoldMaxWeightScaleByte;
+      if (fast) {
+#pragma unroll
+        for (int c = 0; c < 8; ++c) {
+          acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb_row, acc[4 * c + 0]);
+          acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], sb_row, acc[4 * c + 1]);
+          acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], sb_row8, acc[4 * c + 2]);
+          acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], sb_row8, acc[4 * c + 3]);
+        }
+        return;
+      }
+    }
     const float* sa_block = a_scales + j * kBlockM + 2 * tig;
 #pragma unroll
     for (int c = 0; c < 8; ++c) {
       const float2 sa = *reinterpret_cast<const float2*>(sa_block + 8 * c);
-      acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
-      acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
-      acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
-      acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
+      float p0 = d[4 * c + 0], p1 = d[4 * c + 1], p2 = d[4 * c + 2], p3 = d[4 * c + 3];
+      if constexpr (kFold) {
+        const float unfold_x = UnfoldFactor(sa.x);
+        const float unfold_y = UnfoldFactor(sa.y);
+        p0 = __fmul_rn(p0, unfold_x);
+        p1 = __fmul_rn(p1, unfold_y);
+        p2 = __fmul_rn(p2, unfold_x);
+        p3 = __fmul_rn(p3, unfold_y);
+      }
+      acc[4 * c + 0] = __fmaf_rn(p0, __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
+      acc[4 * c + 1] = __fmaf_rn(p1, __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
+      acc[4 * c + 2] = __fmaf_rn(p2, __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
+      acc[4 * c + 3] = __fmaf_rn(p3, __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
     }
   };
 #pragma unroll 1
