@@ -82,7 +82,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
   const Case cases[] = {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
-      {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
+      {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},
       {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
