@@ -283,6 +283,12 @@ if [[ -n "$profile_config" ]]; then
       -k 'regex:Gemm' --launch-skip 3 --launch-count 1 --page details \
       "${launch[@]}" "$paths_bench" --only="$config" >>"$OUT/profile.txt" 2>&1
     rc=$?
+    # Where the warps wait: the stall reasons per issued instruction.
+    timeout "$bench_limit" "$ncu_bin" --clock-control none \
+      --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' \
+      -k 'regex:Gemm' --launch-skip 3 --launch-count 1 --page raw \
+      "${launch[@]}" "$paths_bench" --only="$config" 2>&1 | grep -E 'stalled|Gemm' \
+      >>"$OUT/profile.txt"
     r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
     bench_rows+=("ncu $config|$r|$(( $(date +%s) - start ))")
   done

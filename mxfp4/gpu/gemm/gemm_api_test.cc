@@ -81,13 +81,13 @@ TEST(GemmApi, AutoPlanForContestShapes) {
   };
   const Case cases[] = {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
-      {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
+      {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},
       {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
-      {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},
-      {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 8},
+      {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
+      {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 4},
       {256, 2880, 512, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
   };
@@ -150,6 +150,29 @@ TEST(GemmApi, StreamingTilesSplitOverWarpsToo) {
   EXPECT_EQ(plan->tile, "fused_n64_m16");
 }
 
+
+// The default bulk tile keeps its twin's splits and gives way to the twin
+// when its weight slabs do not fit in shared memory next to A.
+TEST(GemmApi, BulkTilesFallBackToTheirTwin) {
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  absl::StatusOr<GemmPlan> bulk = PlanGemm(16, PreshuffledWeight(2112, 7168), o);
+  ASSERT_TRUE(bulk.ok()) << bulk.status();
+  EXPECT_EQ(bulk->tile, "streamq_n32_m16_k8_bulk");
+  o.tile = "streamq_n32_m16_k8";
+  absl::StatusOr<GemmPlan> twin = PlanGemm(16, PreshuffledWeight(2112, 7168), o);
+  ASSERT_TRUE(twin.ok()) << twin.status();
+  EXPECT_EQ(bulk->splits, twin->splits);
+  EXPECT_GT(bulk->shared_memory_bytes, twin->shared_memory_bytes);
+  EXPECT_LE(bulk->shared_memory_bytes, 227u * 1024u);
+  // One 32-row N tile, so 8 cluster CTAs of 160 K-blocks each: the twin's A
+  // (~170 KB) fits, the weight slabs on top of it do not.
+  o.tile.clear();
+  absl::StatusOr<GemmPlan> wide_k = PlanGemm(16, PreshuffledWeight(32, 40960), o);
+  ASSERT_TRUE(wide_k.ok()) << wide_k.status();
+  EXPECT_EQ(wide_k->tile, "streamq_n32_m16_k8");
+  EXPECT_LE(wide_k->shared_memory_bytes, 227u * 1024u);
+}
 TEST(GemmApi, ForcedPathsAndTiles) {
   GemmOptions o;
   o.path = GemmPath::kQuantThenMma;

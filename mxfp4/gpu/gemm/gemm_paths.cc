@@ -19,7 +19,9 @@ constexpr GemmPathInfo kPaths[] = {
      "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
      "streaming: stream_n32_m8_k4 (auto), stream_n32_m16_k4, stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n16_m8_k8, stream_n16_m16_k8, "
-     "stream_n64_m32_k2; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
+     "stream_n64_m32_k2; bulk streaming (weights by bulk async copies to shared memory; auto "
+     "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
+     "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
      "any M, N, K % 32 == 0; auto: M <= 8 and K <= 512", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
@@ -37,7 +39,10 @@ constexpr GemmPathInfo kPaths[] = {
      "... in chunk order",
      "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto M <= 32), "
      "streamq_n32_m64_k4, streamq_n64_m64_k4, streamq_n32_m32_k8, streamq_n16_m32_k8, "
-     "streamq_n16_m16_k8; wgmma: wgmma_n128_m64, wgmma_n256_m64; pipelined: "
+     "streamq_n16_m16_k8; bulk streaming (auto where they fit): streamq_n32_m16_k8_bulk, "
+     "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
+     "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
+     "wgmma_n256_m64_fold; pipelined: "
      "prequant_n64_m64_s2_fold (auto M > 32), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",

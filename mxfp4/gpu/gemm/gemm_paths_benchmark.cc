@@ -283,7 +283,9 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
   // The streaming tiles against each path's best pipelined tile (run 6).
   const std::vector<std::string> stream = {
       "stream_n32_m8_k4",  "stream_n32_m16_k4", "stream_n32_m32_k4", "stream_n16_m8_k8",
-      "stream_n64_m32_k2", "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8"};
+      "stream_n64_m32_k2", "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8",
+      "stream_n32_m8_k4_bulk", "stream_n32_m16_k4_bulk", "stream_n32_m8_k8_bulk",
+      "stream_n32_m16_k8_bulk"};
   std::vector<std::string> fused = stream;
   fused.push_back("fused_n64_m8");
   std::vector<std::string> splitk = stream;
@@ -295,7 +297,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
        {"prequant_n64_m64_s2_fold", "streamq_n32_m16_k8", "streamq_n32_m32_k4",
         "streamq_n32_m64_k4", "streamq_n64_m64_k4", "streamq_n32_m32_k8", "streamq_n16_m32_k8",
         "streamq_n16_m16_k8", "wgmma_n128_m64", "wgmma_n256_m64", "wgmma_n128_m64_fold",
-        "wgmma_n256_m64_fold"},
+        "wgmma_n256_m64_fold", "streamq_n32_m16_k8_bulk", "streamq_n32_m32_k4_bulk",
+        "streamq_n32_m32_k8_bulk", "streamq_n32_m64_k4_bulk", "streamq_n64_m64_k4_bulk"},
        {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {

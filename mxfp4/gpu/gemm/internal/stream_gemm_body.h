@@ -33,6 +33,8 @@
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/bulk_copy.h"
+#include "mxfp4/gpu/gemm/internal/bulk_weight_chunk.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
@@ -59,6 +61,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   static_assert(kCfg.operands == MmaOperands::kF16 && !kCfg.fold_a_scale,
                 "streaming tiles use unfolded fp16 operands");
   constexpr bool kPrequant = kCfg.a_source == ASource::kPrequantized;
+  constexpr bool kBulk = kCfg.bulk_b;
   constexpr int kWarpsN = kCfg.warps_n;
   constexpr int kWarpsK = kCfg.warps_k;
   constexpr int kFragsM = kCfg.frags_m;
@@ -104,11 +107,59 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
     }
   };
 
-  StreamBatch cur;
-  load_batch(g_lo, cur);
+  [[maybe_unused]] StreamBatch cur;
+  [[maybe_unused]] BulkWeightChunk bulk;
+  if constexpr (kBulk) {
+    bulk = IssueBulkWeightChunk(p, smem, plan, warp, row0, g_lo, g_hi - g_lo, chunk);
+  } else {
+    load_batch(g_lo, cur);
+  }
 
   // ------------------------------------------------------------ A -> operands
-  if constexpr (kPrequant) {
+  // Bulk prequantized tiles: A as rows [row][cta blocks * 64 + 64 B] (the
+  // pad puts rows gid and gid + 1 in different bank halves), scales as
+  // [cta block][row]; both by bulk copies on one mbarrier after the barriers
+  // of the weight chunks.
+  constexpr bool kBulkA = kBulk && kPrequant;
+  const int a_row_stride = kBulkA ? cta_blocks * 64 + 64 : 0;
+  const uint32_t a_bar =
+      SharedAddress(smem + plan.barriers) + kCfg.warps_n * kWarpsK * kBulkPieces * 8u;
+  if constexpr (kBulkA) {
+    // Warp 0 alone issues the copies (after the grid dependency: A is the
+    // preceding quantizer's output); every thread waits before the math.
+    if (warp == 0) {
+      if (lane == 0) {
+        MbarrierInit(a_bar);
+        MbarrierInitFence();
+      }
+      __syncwarp();
+      GridDependencyWait();
+      if (lane == 0) MbarrierArriveExpectTx(a_bar, cta_blocks * kBlockM * 64u);
+      __syncwarp();
+      if (cta_blocks > 0) {
+        for (int r = lane; r < kBlockM; r += 32) {
+          BulkCopyToShared(SharedAddress(a_ops + r * a_row_stride),
+                           p.a_ops + (static_cast<int64_t>(m0 + r) * p.k +
+                                      static_cast<int64_t>(cta_g0) * 32) * 2,
+                           cta_blocks * 64u, a_bar);
+        }
+      }
+    } else {
+      GridDependencyWait();
+    }
+    // The scales (kBlockM floats per block: small runs, cheaper as 16-byte
+    // cp.async from every thread than as bulk copies, which the copy engine
+    // serializes).
+    constexpr int kPieces = kBlockM / 4;
+    const float* src = p.a_scales + static_cast<int64_t>(cta_g0) * p.a_rows_padded + m0 +
+                       (tid % kPieces) * 4;
+    for (int j = tid / kPieces; j < cta_blocks; j += kThreads / kPieces) {
+      CpAsync16(SharedAddress(a_scales + j * kBlockM + (tid % kPieces) * 4),
+                src + static_cast<int64_t>(j) * p.a_rows_padded, 16u);
+    }
+    CpAsyncCommit();
+    CpAsyncWait<0>();
+  } else if constexpr (kPrequant) {
     // Prequantized (QuantizeAOperand, the preceding kernel: programmatic
     // dependent launch): wait for it only now that the first weight batch is
     // in flight, then copy the CTA's items (64-byte operand rows as four
@@ -179,7 +230,9 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
       }
     }
   }
+  if constexpr (kBulk) bulk.StoreScales();
   __syncthreads();
+  if constexpr (kBulkA) MbarrierWait(a_bar, 0u);
 
   // ------------------------------------------------------------ math
   float acc[kFragsM][4];
@@ -188,18 +241,17 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
 #pragma unroll
     for (int i = 0; i < 4; ++i) acc[mt][i] = 0.0f;
   }
-  auto compute_block = [&](int gg, uint32_t w_row, uint32_t w_row8, uint32_t s_row,
-                           uint32_t s_row8) {
+  auto compute_block = [&](int gg, uint32_t w_row, uint32_t w_row8, float sb_row,
+                           float sb_row8) {
     uint32_t h_row[4], h_row8[4];
     Fp4x8ToF16x8(w_row, h_row);
     Fp4x8ToF16x8(w_row8, h_row8);
-    const float sb_row = quant::E8m0ToFloat(s_row);
-    const float sb_row8 = quant::E8m0ToFloat(s_row8);
     const int item0 = (gg - cta_g0) * kBlockM;
 #pragma unroll
     for (int mt = 0; mt < kFragsM; ++mt) {
-      const uint4 xv =
-          *reinterpret_cast<const uint4*>(a_ops + (item0 + mt * 8 + gid) * 64 + tig * 16);
+      const int a_off = kBulkA ? (mt * 8 + gid) * a_row_stride + (gg - cta_g0) * 64
+                               : (item0 + mt * 8 + gid) * 64;
+      const uint4 xv = *reinterpret_cast<const uint4*>(a_ops + a_off + tig * 16);
       const float2 sa = *reinterpret_cast<const float2*>(a_scales + item0 + mt * 8 + 2 * tig);
       const uint32_t x[4] = {xv.x, xv.y, xv.z, xv.w};
       float d[4];
@@ -210,17 +262,37 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
       acc[mt][3] = __fmaf_rn(d[3], __fmul_rn(sb_row8, sa.y), acc[mt][3]);
     }
   };
+  if constexpr (kBulk) {
+    // Piece by piece as the bulk copies land; the loop body reads one block.
+    const bool in_row = row0 + gid < p.n;
+    const bool in_row8 = row0 + gid + 8 < p.n;
 #pragma unroll 1
-  for (int g = g_lo; g < g_hi; g += kU) {
-    StreamBatch next;
-    load_batch(g + kU, next);  // predicated: blocks at or beyond g_hi load nothing
-#pragma unroll
-    for (int u = 0; u < kU; ++u) {
-      if (g + u < g_hi) {
-        compute_block(g + u, cur.w_row[u], cur.w_row8[u], cur.s_row[u], cur.s_row8[u]);
+    for (int q = 0; q < bulk.pieces; ++q) {
+      bulk.WaitPiece(q);
+      const int u_end = min((q + 1) * bulk.piece_blocks, bulk.blocks);
+#pragma unroll 2
+      for (int u = q * bulk.piece_blocks; u < u_end; ++u) {
+        uint32_t w_row, w_row8;
+        float2 sb;
+        bulk.Read(u, gid, tig, w_row, w_row8, sb);
+        // Natural-layout rows beyond N were never copied.
+        compute_block(g_lo + u, in_row ? w_row : 0u, in_row8 ? w_row8 : 0u, sb.x, sb.y);
       }
     }
-    cur = next;
+  } else {
+#pragma unroll 1
+    for (int g = g_lo; g < g_hi; g += kU) {
+      StreamBatch next;
+      load_batch(g + kU, next);  // predicated: blocks at or beyond g_hi load nothing
+#pragma unroll
+      for (int u = 0; u < kU; ++u) {
+        if (g + u < g_hi) {
+          compute_block(g + u, cur.w_row[u], cur.w_row8[u], quant::E8m0ToFloat(cur.s_row[u]),
+                        quant::E8m0ToFloat(cur.s_row8[u]));
+        }
+      }
+      cur = next;
+    }
   }
 
   // ------------------------------------------------------------ combine + store

@@ -88,6 +88,16 @@ enum class TileConfigId : int {
   kStreamQN32M32K8,
   kStreamQN16M32K8,
   kStreamQN16M16K8,
+  // Bulk variants (TileConfigDesc::bulk_b): <streaming tile>_bulk.
+  kStreamN32M8K4Bulk,
+  kStreamN32M16K4Bulk,
+  kStreamN32M8K8Bulk,
+  kStreamN32M16K8Bulk,
+  kStreamQN32M16K8Bulk,
+  kStreamQN32M32K4Bulk,
+  kStreamQN32M32K8Bulk,
+  kStreamQN32M64K4Bulk,
+  kStreamQN64M64K4Bulk,
   // wgmma tiles (internal/wgmma_gemm_body.h), prequantized A: wgmma_n<block_n>_m64.
   kWgmmaN128M64,
   kWgmmaN256M64,
@@ -104,7 +114,8 @@ enum class TileConfigId : int {
   X(kFusedN64M8) X(kFusedN64M16) X(kFusedN64M32) X(kFusedN64M16E4m3) X(kFusedN64M8Fold)  \
   X(kFusedN64M16Fold) X(kFusedN64M16UnrolledFold) X(kStreamN32M8K4) X(kStreamN32M16K4)    \
   X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
-  X(kStreamN32M16K8) X(kStreamN32M8K8)
+  X(kStreamN32M16K8) X(kStreamN32M8K8) X(kStreamN32M8K4Bulk) X(kStreamN32M16K4Bulk)            \
+  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk)
 // Prequantized A (quant_then_mma).
 #define MXFP4_PREQUANT_A_TILES(X)                                                         \
   X(kPrequantN64M64) X(kPrequantN128M64) X(kPrequantN128M64E4m3) X(kPrequantN64M64Fold)  \
@@ -112,7 +123,8 @@ enum class TileConfigId : int {
   X(kPrequantN64M64S2UnrolledFold) X(kStreamQN32M16K8) X(kStreamQN32M32K4)                \
   X(kStreamQN32M64K4) X(kStreamQN64M64K4) X(kStreamQN32M32K8) X(kStreamQN16M32K8)            \
   X(kStreamQN16M16K8) X(kWgmmaN128M64) X(kWgmmaN256M64) X(kWgmmaN128M64Fold)                 \
-  X(kWgmmaN256M64Fold)
+  X(kWgmmaN256M64Fold) X(kStreamQN32M16K8Bulk) X(kStreamQN32M32K4Bulk) X(kStreamQN32M32K8Bulk)  \
+  X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk)
 
 struct TileConfigDesc {
   int warps_n;
@@ -141,6 +153,11 @@ struct TileConfigDesc {
   // (4 warps, 64 weight rows each) run wgmma.mma_async m64n64k16 with the
   // weights in registers; frags_m = 8 (block_m = 64), warps_k = 1.
   bool wgmma;
+  // Bulk variant of a streaming tile (stream_b): each warp's weight chunk
+  // and its scale bytes go to shared memory first, the weights by bulk
+  // asynchronous copies issued at CTA start (internal/bulk_copy.h), so the
+  // whole chunk is in flight at once and the math reads it with LDS.
+  bool bulk_b = false;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
@@ -265,6 +282,33 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kWgmmaN256M64Fold:
       return {16, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
               "wgmma_n256_m64_fold", true, false, 1, true, true};
+    case TileConfigId::kStreamN32M8K4Bulk:
+      return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m8_k4_bulk", false, false, 4, true, false, true};
+    case TileConfigId::kStreamN32M16K4Bulk:
+      return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m16_k4_bulk", false, false, 4, true, false, true};
+    case TileConfigId::kStreamN32M8K8Bulk:
+      return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m8_k8_bulk", false, false, 8, true, false, true};
+    case TileConfigId::kStreamN32M16K8Bulk:
+      return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m16_k8_bulk", false, false, 8, true, false, true};
+    case TileConfigId::kStreamQN32M16K8Bulk:
+      return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m16_k8_bulk", false, false, 8, true, false, true};
+    case TileConfigId::kStreamQN32M32K4Bulk:
+      return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m32_k4_bulk", false, false, 4, true, false, true};
+    case TileConfigId::kStreamQN32M32K8Bulk:
+      return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m32_k8_bulk", false, false, 8, true, false, true};
+    case TileConfigId::kStreamQN32M64K4Bulk:
+      return {2, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n32_m64_k4_bulk", false, false, 4, true, false, true};
+    case TileConfigId::kStreamQN64M64K4Bulk:
+      return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
+              "streamq_n64_m64_k4_bulk", false, false, 4, true, false, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }
@@ -280,11 +324,20 @@ struct SmemPlan {
   uint32_t a_op_scales = 0;  // fused only: [kStageBlocks][block_m] fp32
   uint32_t b_scales = 0;   // [kMaxScalePhaseBlocks][block_n] fp32 (row-paired, see kernel)
   uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
+  uint32_t barriers = 0;   // bulk streaming tiles: [warps][kBulkPieces] mbarriers
   uint32_t total = 0;
   int phase_blocks = 0;
 };
 
 MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) & ~127u; }
+
+// Bulk streaming tiles: a warp's weight chunk arrives in up to this many
+// pieces, each on its own mbarrier, so the math starts on the first piece.
+inline constexpr int kBulkPieces = 4;
+// Shared bytes of one warp's weight slab for a chunk of `chunk` blocks:
+// preshuffled [block][16 rows][16 B], natural [16 rows][chunk * 16 + 16 B]
+// (the pad row staggers banks); the larger of the two.
+MXFP4_HOST_DEVICE constexpr uint32_t BulkSlabBytes(uint32_t chunk) { return 256u * chunk + 256u; }
 
 // MakeSmemPlan(): the layout for a CTA that accumulates at most
 // `blocks_per_split` K-blocks.
@@ -301,7 +354,9 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   const uint32_t cta_blocks = static_cast<uint32_t>(c.warps_k) * chunk;
   uint32_t off = 0;
   p.a_ops = off;
-  off = AlignSmem(off + cta_blocks * bm * 64u);
+  // Bulk prequantized tiles pad each A row by 64 bytes (stream_gemm_body.h).
+  const bool bulk_a = c.bulk_b && c.a_source == ASource::kPrequantized;
+  off = AlignSmem(off + (bulk_a ? bm * (cta_blocks * 64u + 64u) : cta_blocks * bm * 64u));
   p.a_op_scales = off;
   off = AlignSmem(off + cta_blocks * bm * 4u);
   if (c.wgmma) {
@@ -315,6 +370,18 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
     // every activation scale was folded (one byte each).
     p.a_scales = off;
     off = AlignSmem(off + cta_blocks * 2u);
+  }
+  if (c.bulk_b) {
+    // Per warp: the weight slab, the chunk's weight scales as fp32
+    // [block][16 rows, rows r / r + 8 adjacent], kBulkPieces mbarriers.
+    const uint32_t warps = static_cast<uint32_t>(c.warps_n) * static_cast<uint32_t>(c.warps_k);
+    p.b_stages = off;
+    off = AlignSmem(off + warps * BulkSlabBytes(chunk));
+    p.b_scales = off;
+    off = AlignSmem(off + warps * chunk * 16u * 4u);
+    p.barriers = off;
+    // + one for A (prequantized tiles).
+    off = AlignSmem(off + (warps * static_cast<uint32_t>(kBulkPieces) + 1u) * 8u);
   }
   const uint32_t c_bytes = static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u;
   if (c.wgmma && c_bytes <= cta_blocks * bm * 64u) {

@@ -1,0 +1,72 @@
+// File: mxfp4/gpu/gemm/internal/bulk_copy.h
+//
+// sm_90 bulk asynchronous copies (the TMA unit's 1-D form, no tensor map)
+// and the shared-memory mbarriers that count their bytes. Used by the
+// streaming tiles' bulk variants (stream_gemm_body.h) to put a warp's whole
+// weight chunk in flight with a handful of instructions instead of one load
+// per word: a 16-row group of preshuffled weights over consecutive K-blocks is
+// one contiguous run of 256 bytes per block.
+//
+// Rules (PTX ISA, cp.async.bulk): source, destination and size are multiples
+// of 16 bytes; an mbarrier is 8 bytes, 8-byte aligned, in shared memory.
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_BULK_COPY_H_
+#define MXFP4_GPU_GEMM_INTERNAL_BULK_COPY_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/vendor.h"
+
+#if !defined(MXFP4_GPU_DEVICE_COMPILER) || !defined(MXFP4_GPU_VENDOR_NVIDIA)
+#error "bulk_copy.h is for the NVIDIA device build (nvcc, sm_90a) only"
+#endif
+
+namespace mxfp4::gpu::gemm_internal {
+
+// MbarrierInit(): one expected arrival per phase.
+MXFP4_DEVICE_INLINE void MbarrierInit(uint32_t bar) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(bar) : "memory");
+}
+
+// Makes initialized mbarriers visible to the async proxy (the bulk copies)
+// and to the other threads that will wait on them.
+MXFP4_DEVICE_INLINE void MbarrierInitFence() {
+  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+}
+
+// The one arrival of the phase, announcing `bytes` of bulk copies to come.
+MXFP4_DEVICE_INLINE void MbarrierArriveExpectTx(uint32_t bar, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(bar), "r"(bytes)
+               : "memory");
+}
+
+// Blocks until phase `parity` of the barrier has completed (its arrival and
+// all announced bytes).
+MXFP4_DEVICE_INLINE void MbarrierWait(uint32_t bar, uint32_t parity) {
+  asm volatile(
+      "{\n"
+      ".reg .pred done;\n"
+      "wait_%=:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
+      "@!done bra wait_%=;\n"
+      "}\n" ::"r"(bar),
+      "r"(parity)
+      : "memory");
+}
+
+// BulkCopyToShared(): `bytes` from global `src` to shared `dst`, completing
+// on `bar` (complete_tx). The destination is this CTA's shared memory.
+MXFP4_DEVICE_INLINE void BulkCopyToShared(uint32_t dst, const void* src, uint32_t bytes,
+                                          uint32_t bar) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::
+          "r"(dst),
+      "l"(src), "r"(bytes), "r"(bar)
+      : "memory");
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_BULK_COPY_H_
