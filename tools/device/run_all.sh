@@ -25,6 +25,10 @@
 #                           configurations (gemm_paths_benchmark --only=...): the
 #                           4th launch of each one's GEMM kernel; text appended
 #                           to $OUT/profile.txt
+#   --sass=IDS              SASS of GemmPrequantMmaKernel<id> for each TileConfigId
+#                           number in IDS (comma-separated; the enum order of
+#                           tile_config.h), with an opcode histogram, in
+#                           $OUT/sass.txt
 #   --profile=SHAPES        Nsight Compute (ncu --set full --clock-control none)
 #                           on the mxfp4_auto call of each contest shape in SHAPES
 #                           (comma-separated MxNxK): the first 2 GEMM-library
@@ -57,7 +61,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; profile_shapes=""; profile_config=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; profile_shapes=""; profile_config=""; sass_ids=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
@@ -70,6 +74,7 @@ for a in "$@"; do
     --other_benchmarks) do_other=1; any_mode=1 ;;
     --profile=*) profile_shapes="${a#*=}"; any_mode=1 ;;
     --profile_config=*) profile_config="${a#*=}"; any_mode=1 ;;
+    --sass=*) sass_ids="${a#*=}"; any_mode=1 ;;
     --timeout=*) limit="${a#*=}" ;;
     --phase_deadline=*) phase_deadline="${a#*=}" ;;
     --bench_timeout=*) bench_limit="${a#*=}" ;;
@@ -267,6 +272,22 @@ if [[ -n "$profile_shapes" ]]; then
     rc=$?
     r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
     bench_rows+=("ncu $shape|$r|$(( $(date +%s) - start ))")
+  done
+fi
+
+if [[ -n "$sass_ids" ]] && command -v cuobjdump >/dev/null; then
+  cuobjdump --dump-sass "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" >"$WORK/all.sass" 2>&1
+  for id in ${sass_ids//,/ }; do
+    # One kernel's section: from its "Function :" line to the next one.
+    awk -v pat="GemmPrequantMmaKernel.*TileConfigIdE${id}EE" '
+      /Function :/ { keep = ($0 ~ pat) }
+      keep' "$WORK/all.sass" >"$WORK/k.sass"
+    {
+      echo "===== SASS GemmPrequantMmaKernel<$id>: $(grep -c '/\*[0-9a-f]*\*/' "$WORK/k.sass") instructions"
+      awk '$1 ~ /^\/\*[0-9a-f]+\*\/$/ { i = 2; if ($i ~ /^@/) i++; print $i }' "$WORK/k.sass" |
+        sort | uniq -c | sort -rn | head -40
+      cat "$WORK/k.sass"
+    } >>"$OUT/sass.txt"
   done
 fi
 

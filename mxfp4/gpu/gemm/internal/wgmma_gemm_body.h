@@ -141,22 +141,31 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   {
     constexpr int kPerThread = kWgmmaFillGroupBlocks * kBlockN / kThreads;
     static_assert(kPerThread * kThreads == kWgmmaFillGroupBlocks * kBlockN, "scale fill mapping");
-    for (int j0 = 0; j0 < cta_blocks; j0 += kWgmmaFillGroupBlocks) {
-      uint32_t bytes[kPerThread];
+    // The loads of up to kBatch groups go out together: one memory round trip
+    // per batch instead of one per group before the math can start.
+    constexpr int kBatch = 4;
+    for (int b0 = 0; b0 < cta_blocks; b0 += kBatch * kWgmmaFillGroupBlocks) {
+      uint32_t bytes[kBatch][kPerThread];
 #pragma unroll
-      for (int u = 0; u < kPerThread; ++u) {
-        const int item = tid + u * kThreads;
-        const int j = j0 + item / kBlockN;
-        const int row = item % kBlockN;
-        bytes[u] = j < cta_blocks && n0 + row < p.n
-                       ? __ldg(p.b_scales + WeightScaleOffset(p, n0 + row, cta_g0 + j))
-                       : 0u;
+      for (int f = 0; f < kBatch; ++f) {
+#pragma unroll
+        for (int u = 0; u < kPerThread; ++u) {
+          const int item = tid + u * kThreads;
+          const int j = b0 + f * kWgmmaFillGroupBlocks + item / kBlockN;
+          const int row = item % kBlockN;
+          bytes[f][u] = j < cta_blocks && n0 + row < p.n
+                            ? __ldg(p.b_scales + WeightScaleOffset(p, n0 + row, cta_g0 + j))
+                            : 0u;
+        }
       }
 #pragma unroll
-      for (int u = 0; u < kPerThread; ++u) {
-        const int item = tid + u * kThreads;
-        const int j = j0 + item / kBlockN;
-        if (j < cta_blocks) b_scale_bytes[j * kBlockN + item % kBlockN] = bytes[u];
+      for (int f = 0; f < kBatch; ++f) {
+#pragma unroll
+        for (int u = 0; u < kPerThread; ++u) {
+          const int item = tid + u * kThreads;
+          const int j = b0 + f * kWgmmaFillGroupBlocks + item / kBlockN;
+          if (j < cta_blocks) b_scale_bytes[j * kBlockN + item % kBlockN] = bytes[f][u];
+        }
       }
     }
   }
@@ -175,35 +184,50 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   }
   const uint32_t a_tile_address = SharedAddress(a_tile);
   const int my_row = warp * 16 + gid;
-  // Issues block j's two k16 steps into d (one commit group).
-  auto issue = [&](int j) {
-    if (j % kWgmmaFillGroupBlocks == 0) {
-      CpAsyncWaitAtMost(fill_groups - 1 - j / kWgmmaFillGroupBlocks);
-      FenceProxyAsyncShared();
-      __syncthreads();
-      if constexpr (kFold) {
-        // Per block and 32-row half: were all activation scales folded (or
-        // padding rows, 0.0f)? A warp covers one half of one block.
-        static_assert(kThreads % 64 == 0, "fold flag mapping");
-        for (int v = tid; v < kWgmmaFillGroupBlocks * kBlockM; v += kThreads) {
-          const int jj = j + v / kBlockM;
-          const int row = v % kBlockM;
-          const float sa = jj < cta_blocks ? a_scales[jj * kBlockM + row] : 0.0f;
-          const unsigned folded =
-              __ballot_sync(0xFFFFFFFFu, ActivationScaleValueFolds(sa) || sa == 0.0f);
-          if (lane == 0 && jj < cta_blocks) fold_flags[jj * 2 + row / 32] = folded == 0xFFFFFFFFu;
-        }
-        __syncthreads();
+  // Software pipeline: block j + 1's weights are gathered and converted and
+  // block j's scales read while block j's wgmma runs (A fragments in two
+  // register sets); only the promotion waits for it.
+  // Group barrier before block j (every kWgmmaFillGroupBlocks blocks): its
+  // fill group has landed; fold tiles also compute the group's fold flags.
+  auto sync_group = [&](int j) {
+    if (j % kWgmmaFillGroupBlocks != 0) return;
+    CpAsyncWaitAtMost(fill_groups - 1 - j / kWgmmaFillGroupBlocks);
+    FenceProxyAsyncShared();
+    __syncthreads();
+    if constexpr (kFold) {
+      // Per block and 32-row half: were all activation scales folded (or
+      // padding rows, 0.0f)? A warp covers one half of one block.
+      static_assert(kThreads % 64 == 0, "fold flag mapping");
+      for (int v = tid; v < kWgmmaFillGroupBlocks * kBlockM; v += kThreads) {
+        const int jj = j + v / kBlockM;
+        const int row = v % kBlockM;
+        const float sa = jj < cta_blocks ? a_scales[jj * kBlockM + row] : 0.0f;
+        const unsigned folded =
+            __ballot_sync(0xFFFFFFFFu, ActivationScaleValueFolds(sa) || sa == 0.0f);
+        if (lane == 0 && jj < cta_blocks) fold_flags[jj * 2 + row / 32] = folded == 0xFFFFFFFFu;
       }
+      __syncthreads();
     }
+  };
+  // Block j's A fragments for its two k16 steps.
+  auto prepare = [&](int j, uint32_t a_step0[4], uint32_t a_step1[4]) {
     const uint4 v_row = *reinterpret_cast<const uint4*>(b_tile + (j * kBlockN + my_row) * 16);
     const uint4 v_row8 =
         *reinterpret_cast<const uint4*>(b_tile + (j * kBlockN + my_row + 8) * 16);
     uint32_t h_row[4], h_row8[4];
     Fp4x8ToF16x8(GatherWgmmaWord(v_row, static_cast<uint32_t>(tig)), h_row);
     Fp4x8ToF16x8(GatherWgmmaWord(v_row8, static_cast<uint32_t>(tig)), h_row8);
-    const uint32_t a_step0[4] = {h_row[0], h_row8[0], h_row[1], h_row8[1]};
-    const uint32_t a_step1[4] = {h_row[2], h_row8[2], h_row[3], h_row8[3]};
+    a_step0[0] = h_row[0];
+    a_step0[1] = h_row8[0];
+    a_step0[2] = h_row[1];
+    a_step0[3] = h_row8[1];
+    a_step1[0] = h_row[2];
+    a_step1[1] = h_row8[2];
+    a_step1[2] = h_row[3];
+    a_step1[3] = h_row8[3];
+  };
+  // Issues block j's two k16 steps into d (one commit group).
+  auto issue = [&](int j, const uint32_t a_step0[4], const uint32_t a_step1[4]) {
     const uint32_t block_address = a_tile_address + j * kWgmmaActBlockBytes;
     FenceRegisters(d);
     WgmmaFence();
@@ -211,21 +235,32 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
     WgmmaF16RegA<1>(d, a_step1, MatrixDescriptorNoSwizzle(block_address + 256, 128, 512));
     WgmmaCommitGroup();
   };
+  // Block j's weight scales (and, fold tiles, whether the fast form applies).
+  struct BlockScales {
+    float sb_row, sb_row8;
+    bool fast;
+  };
+  auto block_scales = [&](int j) -> BlockScales {
+    const uint32_t sb_byte_row = b_scale_bytes[j * kBlockN + my_row];
+    const uint32_t sb_byte_row8 = b_scale_bytes[j * kBlockN + my_row + 8];
+    BlockScales s{quant::E8m0ToFloat(sb_byte_row), quant::E8m0ToFloat(sb_byte_row8), false};
+    if constexpr (kFold) {
+      s.fast = fold_flags[j * 2] && fold_flags[j * 2 + 1] &&
+               max(sb_byte_row, sb_byte_row8) <= kFoldMaxWeightScaleByte;
+    }
+    return s;
+  };
   // Promotes block j's partials d: acc = fmaf(P, fl(sa * sb), acc). Fold
   // tiles (scale_fold.h): acc = fmaf(P * sa, sb, acc) when every activation
   // scale of the block was folded and this thread's weight scales are
   // <= kFoldMaxWeightScaleByte (the same bits), else the partials are
   // unfolded first (P = P' / sa, exact) and the contract's form runs.
-  auto promote = [&](int j) {
+  auto promote = [&](int j, const BlockScales& s) {
     FenceRegisters(d);
-    const uint32_t sb_byte_row = b_scale_bytes[j * kBlockN + my_row];
-    const uint32_t sb_byte_row8 = b_scale_bytes[j * kBlockN + my_row + 8];
-    const float sb_row = quant::E8m0ToFloat(sb_byte_row);
-    const float sb_row8 = quant::E8m0ToFloat(sb_byte_row8);
+    const float sb_row = s.sb_row;
+    const float sb_row8 = s.sb_row8;
     if constexpr (kFold) {
-      const bool fast = fold_flags[j * 2] && fold_flags[j * 2 + 1] &&
-                        max(sb_byte_row, sb_byte_row8) <= kFoldMaxWeightScaleByte;
-      if (fast) {
+      if (s.fast) {
 #pragma unroll
         for (int c = 0; c < 8; ++c) {
           acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb_row, acc[4 * c + 0]);
@@ -255,11 +290,28 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
       acc[4 * c + 3] = __fmaf_rn(p3, __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
     }
   };
-#pragma unroll 1
-  for (int j = 0; j < cta_blocks; ++j) {
-    issue(j);
+  // One pipeline step: block j from `cur` in flight while block j + 1 is
+  // prepared into `next`.
+  auto step = [&](int j, const uint32_t cur0[4], const uint32_t cur1[4], uint32_t next0[4],
+                  uint32_t next1[4]) {
+    issue(j, cur0, cur1);
+    if (j + 1 < cta_blocks) {
+      sync_group(j + 1);
+      prepare(j + 1, next0, next1);
+    }
+    const BlockScales s = block_scales(j);
     WgmmaWaitGroup<0>();
-    promote(j);
+    promote(j, s);
+  };
+  uint32_t a_even[2][4], a_odd[2][4];
+  if (cta_blocks > 0) {
+    sync_group(0);
+    prepare(0, a_even[0], a_even[1]);
+  }
+#pragma unroll 1
+  for (int j = 0; j < cta_blocks; j += 2) {
+    step(j, a_even[0], a_even[1], a_odd[0], a_odd[1]);
+    if (j + 1 < cta_blocks) step(j + 1, a_odd[0], a_odd[1], a_even[0], a_even[1]);
   }
 
   // ------------------------------------------------------------ combine + store
