@@ -25,6 +25,10 @@
 #                           configurations (gemm_paths_benchmark --only=...): the
 #                           4th launch of each one's GEMM kernel; text appended
 #                           to $OUT/profile.txt
+#   --phase_clock=MxNxK:path:tile:split[,...]
+#                           per-CTA phase stamps of forced GEMM configurations
+#                           (gemm_paths_benchmark --only=... --phase_clock),
+#                           appended to $OUT/bench.log
 #   --sass=IDS              SASS of GemmPrequantMmaKernel<id> for each TileConfigId
 #                           number in IDS (comma-separated; the enum order of
 #                           tile_config.h), with an opcode histogram, in
@@ -61,7 +65,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; profile_shapes=""; profile_config=""; sass_ids=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; profile_shapes=""; profile_config=""; sass_ids=""; phase_configs=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
@@ -75,6 +79,7 @@ for a in "$@"; do
     --profile=*) profile_shapes="${a#*=}"; any_mode=1 ;;
     --profile_config=*) profile_config="${a#*=}"; any_mode=1 ;;
     --sass=*) sass_ids="${a#*=}"; any_mode=1 ;;
+    --phase_clock=*) phase_configs="${a#*=}"; any_mode=1 ;;
     --timeout=*) limit="${a#*=}" ;;
     --phase_deadline=*) phase_deadline="${a#*=}" ;;
     --bench_timeout=*) bench_limit="${a#*=}" ;;
@@ -274,6 +279,11 @@ if [[ -n "$profile_shapes" ]]; then
     bench_rows+=("ncu $shape|$r|$(( $(date +%s) - start ))")
   done
 fi
+
+for config in ${phase_configs//,/ }; do
+  bench "phase_clock $config" "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" \
+    --only="$config" --phase_clock
+done
 
 if [[ -n "$sass_ids" ]] && command -v cuobjdump >/dev/null; then
   cuobjdump --dump-sass "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" >"$WORK/all.sass" 2>&1

@@ -450,6 +450,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.c = args.c;
   k.c_fp32 = args.c_type == GemmOutputType::kFp32;
   k.c_vector_ok = b.n % 4 == 0;
+  k.phase_clock = options.phase_clock;
   switch (plan->path) {
     case GemmPath::kFusedQuant:
       MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmFusedQuant(k, *tile, stream));

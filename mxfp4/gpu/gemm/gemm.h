@@ -39,6 +39,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "mxfp4/core/layouts.h"
+#include "mxfp4/gpu/gemm/gemm_phase_slots.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/hip_runtime.h"
 
@@ -107,7 +108,14 @@ struct GemmOptions {
   // or an "_e4m3" variant that uses the FP8 MMA instead of fp16);
   // empty = choose by shape. For tuning and benchmarks.
   std::string tile;
+  // Diagnostics (benchmarks, tuning; docs/paths.md "Phase clocks"): device
+  // memory for kGemmPhaseSlots values per CTA of the GEMM kernel
+  // (GemmPlan::grid_ctas); thread 0 of every CTA writes its phase stamps
+  // there. nullptr (the default) = off; the kernels then only test the
+  // pointer.
+  uint64_t* phase_clock = nullptr;
 };
+
 
 // GemmPlan: what Gemm() will run for a shape (for tests, benchmarks, logs).
 struct GemmPlan {

@@ -348,14 +348,65 @@ OnlyConfig ParseOnly(const char* spec) {
   return o;
 }
 
+// --only=... --phase_clock: one more (warm) call with GemmOptions::phase_clock
+// set, then the distribution over the GEMM kernel's CTAs of: the entry time
+// after the first CTA's (launch skew, ns), entry -> ready (the grid
+// dependency and the first operands in shared memory), ready -> math done,
+// math done -> end (combine + stores), in SM cycles, and the end time after
+// the first entry (ns).
+void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipStream_t stream) {
+  const size_t ctas = static_cast<size_t>(plan.grid_ctas);
+  absl::StatusOr<DeviceBuffer> buf = DeviceBuffer::Allocate(ctas * kGemmPhaseSlots * 8);
+  BENCH_CHECK(buf.status());
+  BENCH_CHECK(buf->Fill(0));
+  options.phase_clock = buf->as<uint64_t>();
+  const GemmWorkspace workspace{p.workspace.get(), p.workspace.size()};
+  for (int i = 0; i < 3; ++i) BENCH_CHECK(Gemm(p.Args(0), stream, workspace, options));
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipStreamSynchronize(stream)));
+  std::vector<uint64_t> v(ctas * kGemmPhaseSlots);
+  BENCH_CHECK(buf->CopyToHost(v.data(), v.size() * 8));
+  uint64_t t0 = ~uint64_t{0};
+  for (size_t c = 0; c < ctas; ++c) t0 = std::min(t0, v[c * kGemmPhaseSlots + kPhaseGlobalEntryNs]);
+  std::vector<double> start_ns, ready, math, tail, end_ns;
+  std::vector<int> per_sm(1024, 0);
+  for (size_t c = 0; c < ctas; ++c) {
+    const uint64_t* s = &v[c * kGemmPhaseSlots];
+    start_ns.push_back(static_cast<double>(s[kPhaseGlobalEntryNs] - t0));
+    end_ns.push_back(static_cast<double>(s[kPhaseGlobalEndNs] - t0));
+    ready.push_back(static_cast<double>(s[kPhaseClockReady] - s[kPhaseClockEntry]));
+    math.push_back(static_cast<double>(s[kPhaseClockMathDone] - s[kPhaseClockReady]));
+    tail.push_back(static_cast<double>(s[kPhaseClockEnd] - s[kPhaseClockMathDone]));
+    ++per_sm[std::min<uint64_t>(s[kPhaseSmId], 1023)];
+  }
+  int sms = 0, most = 0;
+  for (int n : per_sm) {
+    sms += n > 0;
+    most = std::max(most, n);
+  }
+  auto row = [](const char* name, std::vector<double> x, const char* unit) {
+    std::sort(x.begin(), x.end());
+    auto q = [&](double f) { return x[std::min(x.size() - 1, static_cast<size_t>(f * x.size()))]; };
+    std::printf("  phase %-22s min %9.0f  p50 %9.0f  p90 %9.0f  max %9.0f  %s\n", name, x.front(),
+                q(0.5), q(0.9), x.back(), unit);
+  };
+  std::printf("phase clock: %zu CTAs on %d SMs (at most %d per SM)\n", ctas, sms, most);
+  row("start after first", start_ns, "ns");
+  row("entry -> ready", ready, "cycles");
+  row("ready -> math done", math, "cycles");
+  row("math done -> end", tail, "cycles");
+  row("end after first start", end_ns, "ns");
+}
+
 int Main(int argc, char** argv) {
   bool sweep = false;
   bool bench_only = false;
+  bool phase_clock = false;
   OnlyConfig only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
     if (std::strcmp(argv[i], "--shapes=bench") == 0) bench_only = true;
     if (std::strncmp(argv[i], "--only=", 7) == 0) only = ParseOnly(argv[i] + 7);
+    if (std::strcmp(argv[i], "--phase_clock") == 0) phase_clock = true;
   }
   std::printf("device: %s\n", DescribeGpu().c_str());
   BENCH_CHECK(GpuAvailable());
@@ -373,6 +424,7 @@ int Main(int argc, char** argv) {
     std::printf("only %lld x %lld x %lld  hot %7.2f us  %s\n",
                 static_cast<long long>(only.shape.m), static_cast<long long>(only.shape.n),
                 static_cast<long long>(only.shape.k), t.hot, plan->ToString().c_str());
+    if (phase_clock) PrintPhaseClock(p, only.options, *plan, stream->get());
     return 0;
   }
   double log_sum_hot = 0, log_sum_cold = 0, log_sum_cublas = 0;

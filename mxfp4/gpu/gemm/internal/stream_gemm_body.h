@@ -36,6 +36,7 @@
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
 #include "mxfp4/gpu/gemm/internal/bulk_weight_chunk.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/phase_clock.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
@@ -72,6 +73,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   constexpr int kU = kStreamBatchBlocks;
   static_assert((kBlockM & (kBlockM - 1)) == 0, "block_m must be a power of two");
 
+  StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
   const SmemPlan plan = MakeStreamSmemPlan(kCfg, p.blocks_per_split);
   unsigned char* const a_ops = smem + plan.a_ops;  // [cta block][row][32 halves]
@@ -233,6 +235,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   if constexpr (kBulk) bulk.StoreScales();
   __syncthreads();
   if constexpr (kBulkA) MbarrierWait(a_bar, 0u);
+  StampPhase(p, kPhaseClockReady);
 
   // ------------------------------------------------------------ math
   float acc[kFragsM][4];
@@ -296,6 +299,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   }
 
   // ------------------------------------------------------------ combine + store
+  StampPhase(p, kPhaseClockMathDone);
   constexpr int kCStride = kBlockN + 4;
   constexpr int kPartialFloats = kBlockM * kCStride;
 #pragma unroll
@@ -309,6 +313,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   }
   CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(p, partials,
                                                               kClusterSplit ? p.splits : 1, n0, m0);
+  StampPhase(p, kPhaseClockEnd);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -465,6 +465,8 @@ struct GemmKernelArgs {
   void* c = nullptr;
   int32_t c_fp32 = 0;
   int32_t c_vector_ok = 0;  // n % 4 == 0 (and c aligned): 4-wide stores
+  // Diagnostics: GemmOptions::phase_clock (internal/phase_clock.h), or null.
+  uint64_t* phase_clock = nullptr;
 };
 
 // ---------------------------------------------------------------- raw launchers

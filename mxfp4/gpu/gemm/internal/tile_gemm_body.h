@@ -41,6 +41,7 @@
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/phase_clock.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
@@ -82,6 +83,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   static_assert(kStages >= 2, "pipeline needs two stages");
   static_assert((kSB * kBlockN) % kThreads == 0, "B stage chunks must divide the CTA");
 
+  StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
   const SmemPlan plan = MakeSmemPlan(kCfg, p.blocks_per_split);
   unsigned char* const b_stages = smem + plan.b_stages;
@@ -511,6 +513,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
     } else {
       __syncthreads();
     }
+    if (s == 0) StampPhase(p, kPhaseClockReady);
     if (s + kStages - 1 < num_stages) {
       load_b_stage(s + kStages - 1);
       load_a_stage(s + kStages - 1);
@@ -539,6 +542,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   }
   CpAsyncWait<0>();
   __syncthreads();
+  StampPhase(p, kPhaseClockMathDone);
 
   // ------------------------------------------------------------ epilogue
   constexpr int kCStride = kBlockN + 4;
@@ -559,6 +563,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   // The splits of a cluster combine in split order (combine_partials.h).
   CombinePartialsAndStore<kThreads, kBlockN, kBlockM, 1>(
       p, c_tile, kClusterSplit && p.splits > 1 ? p.splits : 1, n0, m0);
+  StampPhase(p, kPhaseClockEnd);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -36,6 +36,7 @@
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/phase_clock.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
@@ -71,6 +72,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   static_assert(kBlockM == 64, "one m64n64 wgmma per k16 step");
   constexpr int kCStride = kBlockN + 4;
 
+  StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
   const SmemPlan plan = MakeStreamSmemPlan(kCfg, p.blocks_per_split);
   unsigned char* const a_tile = smem + plan.a_ops;
@@ -308,6 +310,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
     sync_group(0);
     prepare(0, a_even[0], a_even[1]);
   }
+  StampPhase(p, kPhaseClockReady);
 #pragma unroll 1
   for (int j = 0; j < cta_blocks; j += 2) {
     step(j, a_even[0], a_even[1], a_odd[0], a_odd[1]);
@@ -317,6 +320,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   // ------------------------------------------------------------ combine + store
   CpAsyncWait<0>();  // nothing in flight into the area the partials reuse
   __syncthreads();
+  StampPhase(p, kPhaseClockMathDone);
 #pragma unroll
   for (int c = 0; c < 8; ++c) {
 #pragma unroll
@@ -328,6 +332,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   }
   CombinePartialsAndStore<kThreads, kBlockN, kBlockM, 1>(p, partials,
                                                          kClusterSplit ? p.splits : 1, n0, m0);
+  StampPhase(p, kPhaseClockEnd);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal
