@@ -134,35 +134,22 @@ TileConfigId DefaultTile(GemmPath path, int64_t m) {
 // (32x2880x512: 5.11 vs 4.82 us).
 constexpr int64_t kStreamQK8MinNTiles = 128;
 
-// The bulk variant (TileConfigDesc::bulk_b) of a streaming tile, or the tile
-// itself when it has none.
-TileConfigId BulkTwin(TileConfigId id) {
+// The bulk variant (TileConfigDesc::bulk_b) that auto tries for a default
+// streaming tile, or the tile itself. Measured 2026-11-30 (H200 sweep,
+// docs/paths.md "Bulk streaming tiles"): the bulk variants win where a warp's
+// chunk is long and A has few rows (16x2112x7168: 10.2 vs 11.7 us;
+// 16x3072x1536: 6.2 vs 6.6 us; 8x2112x7168 splitk: 11.1 vs 11.4 us) and lose
+// on the 32-row tiles (32x2880x512: 6.1 vs 4.8 us) and at K = 512 fused
+// (4x2880x512: 4.2 vs 3.3 us).
+TileConfigId AutoBulkTwin(TileConfigId id) {
   switch (id) {
-#define MXFP4_BULK_TWIN(tile) \
-  case TileConfigId::tile:    \
-    return TileConfigId::tile##Bulk;
-    MXFP4_BULK_TWIN(kStreamN32M8K4)
-    MXFP4_BULK_TWIN(kStreamN32M16K4)
-    MXFP4_BULK_TWIN(kStreamN32M8K8)
-    MXFP4_BULK_TWIN(kStreamN32M16K8)
-    MXFP4_BULK_TWIN(kStreamQN32M16K8)
-    MXFP4_BULK_TWIN(kStreamQN32M32K4)
-    MXFP4_BULK_TWIN(kStreamQN32M32K8)
-    MXFP4_BULK_TWIN(kStreamQN32M64K4)
-    MXFP4_BULK_TWIN(kStreamQN64M64K4)
-#undef MXFP4_BULK_TWIN
+    case TileConfigId::kStreamQN32M16K8:
+      return TileConfigId::kStreamQN32M16K8Bulk;
+    case TileConfigId::kStreamN32M8K8:
+      return TileConfigId::kStreamN32M8K8Bulk;
     default:
       return id;
   }
-}
-
-// Measured 2026-11-30 (H200 sweep, docs/paths.md "Bulk streaming tiles"): the
-// bulk variants win where a warp's chunk is long and A has few rows
-// (16x2112x7168: 10.2 vs 11.7 us; 16x3072x1536: 6.2 vs 6.6 us; 8x2112x7168
-// splitk: 11.1 vs 11.4 us) and lose on the 32-row tiles (32x2880x512: 6.1 vs
-// 4.8 us) and at K = 512 fused (4x2880x512: 4.2 vs 3.3 us).
-bool AutoUsesBulkTwin(TileConfigId id) {
-  return id == TileConfigId::kStreamQN32M16K8 || id == TileConfigId::kStreamN32M8K8;
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
@@ -356,11 +343,11 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     tiled = PlanTile(path, PipelinedDefaultTile(path, m), m, groups, b.n, b.k,
                      options.split_k);
     if (!tiled.ok()) return tiled.status();
-  } else if (!tile_forced && AutoUsesBulkTwin(tile)) {
+  } else if (!tile_forced && AutoBulkTwin(tile) != tile) {
     // The default streaming tile's bulk variant with the same splits, when
     // its weight slabs fit in shared memory as well.
     absl::StatusOr<GemmPlan> bulk =
-        PlanTile(path, BulkTwin(tile), m, groups, b.n, b.k, tiled->cluster_ctas);
+        PlanTile(path, AutoBulkTwin(tile), m, groups, b.n, b.k, tiled->cluster_ctas);
     if (bulk.ok() &&
         bulk->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
       return bulk;

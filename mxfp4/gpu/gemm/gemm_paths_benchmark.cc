@@ -348,8 +348,9 @@ OnlyConfig ParseOnly(const char* spec) {
   return o;
 }
 
-// --only=... --phase_clock: one more (warm) call with GemmOptions::phase_clock
-// set, then the distribution over the GEMM kernel's CTAs of: the entry time
+// --only=... --phase_clock: three more calls with GemmOptions::phase_clock
+// set (the last one's stamps stay), then the distribution over the GEMM
+// kernel's CTAs of: the entry time
 // after the first CTA's (launch skew, ns), entry -> ready (the grid
 // dependency and the first operands in shared memory), ready -> math done,
 // math done -> end (combine + stores), in SM cycles, and the end time after

@@ -58,6 +58,13 @@ struct BulkWeightChunk {
   int g0;
   uint32_t scale_bytes[kBulkScaleRegs];
 
+  // The E8M0 byte of this lane's row for block u of the chunk (0 for rows
+  // beyond N).
+  MXFP4_DEVICE_INLINE uint32_t LoadScaleByte(int u) const {
+    return scale_row_in ? __ldg(scale_row + WeightScaleColumnOffset(scales_shuffled16, g0 + u))
+                        : 0u;
+  }
+
   // Finishes the scale gather: converts the bytes loaded at issue to fp32 in
   // shared memory and gathers the rest of a long chunk. Every lane of the
   // warp calls it; the CTA barrier after it makes the scales visible.
@@ -73,9 +80,7 @@ struct BulkWeightChunk {
     // Chunks beyond 2 * kBulkScaleRegs blocks (long K with few splits).
 #pragma unroll 1
     for (int u = (lane >> 4) + 2 * kBulkScaleRegs; u < blocks; u += 2) {
-      const uint32_t b =
-          scale_row_in ? __ldg(scale_row + WeightScaleColumnOffset(scales_shuffled16, g0 + u)) : 0u;
-      dst[u * 16] = quant::E8m0ToFloat(b);
+      dst[u * 16] = quant::E8m0ToFloat(LoadScaleByte(u));
     }
   }
 
@@ -154,9 +159,7 @@ MXFP4_DEVICE_INLINE BulkWeightChunk IssueBulkWeightChunk(const GemmKernelArgs& p
 #pragma unroll
   for (int i = 0; i < kBulkScaleRegs; ++i) {
     const int u = (lane >> 4) + 2 * i;
-    c.scale_bytes[i] = (c.scale_row_in && u < c.blocks)
-                           ? __ldg(c.scale_row + WeightScaleColumnOffset(c.scales_shuffled16, g0 + u))
-                           : 0u;
+    c.scale_bytes[i] = u < c.blocks ? c.LoadScaleByte(u) : 0u;
   }
   return c;
 }

@@ -119,9 +119,9 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
 
   // ------------------------------------------------------------ A -> operands
   // Bulk prequantized tiles: A as rows [row][cta blocks * 64 + 64 B] (the
-  // pad puts rows gid and gid + 1 in different bank halves), scales as
-  // [cta block][row]; both by bulk copies on one mbarrier after the barriers
-  // of the weight chunks.
+  // pad puts rows gid and gid + 1 in different bank halves) by bulk copies on
+  // one mbarrier after the barriers of the weight chunks; scales as
+  // [cta block][row] by cp.async.
   constexpr bool kBulkA = kBulk && kPrequant;
   const int a_row_stride = kBulkA ? cta_blocks * 64 + 64 : 0;
   const uint32_t a_bar =

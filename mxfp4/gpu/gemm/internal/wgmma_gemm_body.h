@@ -95,7 +95,7 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   // The CTA's K-range of weights (cp.async; rows beyond N zero-filled) and,
   // after the preceding kernel, of activations, in groups of
   // kWgmmaFillGroupBlocks blocks, one cp.async group each; then the weight
-  // scale bytes (loads batched per group, stored as bytes).
+  // scale bytes (loads batched over up to 4 groups, stored as bytes).
   unsigned char* const b_tile = smem + plan.b_stages;           // [block][row][16 B]
   unsigned char* const b_scale_bytes = smem + plan.b_scales;    // [block][row]
   unsigned char* const fold_flags = smem + plan.a_scales;        // fold tiles: [block][2]
@@ -176,7 +176,8 @@ MXFP4_DEVICE_INLINE void WgmmaGemmBody(const GemmKernelArgs& p) {
   // One accumulator set per block, waited for before its promotion: a second
   // set that let block j + 1's wgmma run during block j's promotion made
   // ptxas serialize every wgmma (C7514: accumulator registers read inside
-  // the pipeline stage), so the overlap comes from the other warpgroups.
+  // the pipeline stage), so a warpgroup's promotion overlaps only other
+  // warpgroups' wgmma (its own next weights are prepared during its wgmma).
   float acc[kWgmmaAccRegs];
   float d[kWgmmaAccRegs];
 #pragma unroll
