@@ -203,6 +203,22 @@ int StreamAutoClusterSize(const TileConfigDesc& cfg, int64_t tiles, int64_t grou
   return static_cast<int>(s);
 }
 
+// The quant_then_mma workspace: operands, fp32 scales and (ring tiles) fold
+// flags of `rows` padded rows, each part 256-byte aligned.
+struct PrequantWorkspace {
+  size_t scales = 0;  // byte offsets
+  size_t flags = 0;
+  size_t total = 0;
+};
+PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows, size_t k) {
+  const size_t groups = k / 32;
+  PrequantWorkspace w;
+  w.scales = AlignUp(rows * k * static_cast<size_t>(cfg.act_bytes()), kWorkspaceAlign);
+  w.flags = w.scales + AlignUp(rows * groups * 4, kWorkspaceAlign);
+  w.total = w.flags + (cfg.wgmma_ring ? AlignUp(rows / 4 * groups, kWorkspaceAlign) : 0);
+  return w;
+}
+
 // PlanTile(): the plan of `path` with tile `id` (split count forced by
 // split_k > 0, else by shape).
 absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int64_t groups,
@@ -223,8 +239,8 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   const int64_t tiles = std::max<int64_t>(1, n_tiles * m_tiles);
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
-  if (path == GemmPath::kFusedQuant) {
-    cluster = 1;  // fused_quant never splits K over CTAs
+  if (path == GemmPath::kFusedQuant || cfg.wgmma_ring) {
+    cluster = 1;  // fused_quant and the ring tiles never split K over CTAs
   } else if (split_k > 0) {
     cluster = split_k;
   } else if (cfg.stream_b) {
@@ -251,10 +267,10 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   plan.grid_ctas = tiles * cluster;
   plan.shared_memory_bytes = MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
   if (path == GemmPath::kQuantThenMma) {
-    const size_t rows = static_cast<size_t>(m_tiles * cfg.block_m());
     plan.workspace_bytes =
-        AlignUp(rows * static_cast<size_t>(k) * cfg.act_bytes(), kWorkspaceAlign) +
-        AlignUp(rows * static_cast<size_t>(groups) * 4, kWorkspaceAlign);
+        PrequantWorkspaceLayout(cfg, static_cast<size_t>(m_tiles * cfg.block_m()),
+                                static_cast<size_t>(k))
+            .total;
   }
   return plan;
 }
@@ -322,6 +338,14 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
           "Gemm: tile %s cannot run path %s", options.tile, GemmPathName(path)));
     }
     tile = *t;
+  }
+  if (GetTileConfig(tile).wgmma_ring && options.split_k > 1) {
+    if (tile_forced) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Gemm: tile %s splits K over its warpgroups only (split_k=%d); use split_k 0 or 1",
+          options.tile, options.split_k));
+    }
+    tile = PipelinedDefaultTile(path, m);  // a forced split count: the cluster-split tile
   }
   if (path == GemmPath::kFusedQuant && options.split_k > 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -448,12 +472,12 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
     case GemmPath::kQuantThenMma: {
       const int64_t rows = (args.m + plan->block_m - 1) / plan->block_m * plan->block_m;
       k.a_rows_padded = static_cast<int32_t>(rows);
-      k.a_ops = static_cast<const uint8_t*>(workspace.data);
-      k.a_scales = reinterpret_cast<const float*>(
-          static_cast<const uint8_t*>(workspace.data) +
-          AlignUp(static_cast<size_t>(rows) * static_cast<size_t>(b.k) *
-                      GetTileConfig(*tile).act_bytes(),
-                  kWorkspaceAlign));
+      const PrequantWorkspace layout = PrequantWorkspaceLayout(
+          GetTileConfig(*tile), static_cast<size_t>(rows), static_cast<size_t>(b.k));
+      const uint8_t* const ws = static_cast<const uint8_t*>(workspace.data);
+      k.a_ops = ws;
+      k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);
+      if (GetTileConfig(*tile).wgmma_ring) k.a_fold_flags = ws + layout.flags;
       MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream));
       break;
     }

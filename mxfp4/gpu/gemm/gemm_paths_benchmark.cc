@@ -298,18 +298,23 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
         "streamq_n32_m64_k4", "streamq_n64_m64_k4", "streamq_n32_m32_k8", "streamq_n16_m32_k8",
         "streamq_n16_m16_k8", "wgmma_n128_m64", "wgmma_n256_m64", "wgmma_n128_m64_fold",
         "wgmma_n256_m64_fold", "streamq_n32_m16_k8_bulk", "streamq_n32_m32_k4_bulk",
-        "streamq_n32_m32_k8_bulk", "streamq_n32_m64_k4_bulk", "streamq_n64_m64_k4_bulk"},
+        "streamq_n32_m32_k8_bulk", "streamq_n32_m64_k4_bulk", "streamq_n64_m64_k4_bulk",
+        "wgmma8_n64_m64_k2_fold", "wgmma8_n64_m128_k2_fold", "wgmma8_n128_m64_fold",
+        "wgmma8_n128_m128_fold"},
        {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {
     for (const std::string& tile : pt.tiles) {
       // Skip tiles that waste most of their M side, and the slowest fused cases.
-      const int bm = tile.find("m64") != std::string::npos ? 64
+      const int bm = tile.find("m128") != std::string::npos  ? 128
+                     : tile.find("m64") != std::string::npos ? 64
                      : tile.find("m32") != std::string::npos ? 32
                      : tile.find("m16") != std::string::npos ? 16 : 8;
       if (bm > 2 * s.m && bm > 8) continue;
       if (pt.path != GemmPath::kQuantThenMma && s.m > 4 * bm) continue;
-      for (int split : pt.splits) {
+      // The wgmma ring tiles split K over their warpgroups only.
+      const bool ring = tile.rfind("wgmma8_", 0) == 0;
+      for (int split : ring ? std::vector<int>{1} : pt.splits) {
         GemmOptions o;
         o.path = pt.path;
         o.tile = tile;

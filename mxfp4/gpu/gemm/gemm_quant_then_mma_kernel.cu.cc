@@ -16,6 +16,7 @@
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_gemm_body.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ring_gemm_body.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
@@ -24,7 +25,9 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
-  if constexpr (GetTileConfig(kId).wgmma) {
+  if constexpr (GetTileConfig(kId).wgmma_ring) {
+    WgmmaRingGemmBody<kId>(args);
+  } else if constexpr (GetTileConfig(kId).wgmma) {
     WgmmaGemmBody<kId, /*kClusterSplit=*/true>(args);
   } else if constexpr (GetTileConfig(kId).stream_b) {
     StreamGemmBody<kId, /*kClusterSplit=*/true>(args);
@@ -52,10 +55,18 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
 #undef MXFP4_IS_TILE
   const TileConfigDesc cfg = GetTileConfig(config);
-  const hipError_t q = LaunchQuantizeAOperand(
-      args.a_bf16, args.m, args.k, args.a_rows_padded, cfg.operands,
-      const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales), stream,
-      cfg.fold_a_scale);
+  if (cfg.wgmma_ring && (args.splits != 1 || args.a_fold_flags == nullptr)) {
+    return hipErrorInvalidValue;
+  }
+  const hipError_t q =
+      cfg.wgmma_ring
+          ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
+                                             const_cast<uint8_t*>(args.a_ops),
+                                             const_cast<float*>(args.a_scales),
+                                             const_cast<uint8_t*>(args.a_fold_flags), stream)
+          : LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,
+                                   cfg.operands, const_cast<uint8_t*>(args.a_ops),
+                                   const_cast<float*>(args.a_scales), stream, cfg.fold_a_scale);
   if (q != hipSuccess) return q;
 #define MXFP4_LAUNCH_CASE(id) \
   case TileConfigId::id:        \

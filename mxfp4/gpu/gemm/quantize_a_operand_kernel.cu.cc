@@ -6,7 +6,8 @@
 // (rows_padded, k) row-major, and fp32 scales 2^(S-127) transposed to
 // [k/32][rows_padded], so a GEMM stage is a handful of 16-byte cp.async
 // copies. Padding rows are zeros. A quad of lanes owns one 32-element block
-// (16-byte loads, coalesced along K).
+// (16-byte loads, coalesced along K). A second kernel writes the wgmma order
+// of the ring tiles (E4M3, folded, with fold flags; tile_config.h).
 
 #include <cstdint>
 
@@ -78,7 +79,86 @@ __global__ void __launch_bounds__(kQuantThreads)
   }
 }
 
+// Two fp16 halves (low = first element) -> two E4M3 bytes (low = first);
+// exact for every value the wgmma-order quantizer converts.
+__device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
+  uint16_t d;
+  asm("cvt.rn.satfinite.e4m3x2.f16x2 %0, %1;" : "=h"(d) : "r"(halves));
+  return d;
+}
+
+// The wgmma-order variant (ring tiles): warp item (g, r8) = block g of the 8
+// rows 8 * r8 .. 8 * r8 + 7, quad i = row 8 * r8 + i, lane q of the quad =
+// elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
+// matrices) and one fold flag for the 8 rows.
+__global__ void __launch_bounds__(kQuantThreads)
+    QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
+                                     int32_t rows_padded, uint8_t* __restrict__ a_ops,
+                                     float* __restrict__ a_scales,
+                                     uint8_t* __restrict__ fold_flags) {
+  GridDependencyLaunchDependents();
+  const int groups = k >> 5;
+  const int groups8 = rows_padded >> 3;
+  const int64_t items = static_cast<int64_t>(groups8) * groups;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int quad = lane >> 2;
+  const int q = lane & 3;
+  constexpr int kWarps = kQuantThreads / 32;
+  const int64_t stride = static_cast<int64_t>(gridDim.x) * kWarps;
+  // Consecutive warps take consecutive blocks of the same 8 rows.
+  for (int64_t item = static_cast<int64_t>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
+       item < items; item += stride) {  // warp-uniform
+    const int r8 = static_cast<int>(item / groups);
+    const int g = static_cast<int>(item % groups);
+    const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
+    const bool real = row < m;
+    uint32_t x[4] = {0, 0, 0, 0};
+    if (real) {
+      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
+      x[0] = v.x;
+      x[1] = v.y;
+      x[2] = v.z;
+      x[3] = v.w;
+    }
+    quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+    const bool folded = ActivationScaleFoldsE4m3(r.scale);
+    if (folded) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
+    }
+    const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
+    const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+    uint8_t* const dst = a_ops + (static_cast<int64_t>(g) * groups8 + r8) * 256 + quad * 16 + q * 4;
+    *reinterpret_cast<uint32_t*>(dst) = lo;
+    *reinterpret_cast<uint32_t*>(dst + 128) = hi;
+    if (q == 0) {
+      a_scales[static_cast<int64_t>(g) * rows_padded + row] =
+          real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+    }
+    const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
+    if (lane == 0) {
+      *reinterpret_cast<uint16_t*>(fold_flags + (static_cast<int64_t>(g) * groups8 + r8) * 2) =
+          all ? 0x0101u : 0u;
+    }
+  }
+}
+
 }  // namespace
+
+hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
+                                            int32_t rows_padded, uint8_t* a_ops, float* a_scales,
+                                            uint8_t* fold_flags, hipStream_t stream) {
+  if (m <= 0 || k <= 0 || rows_padded < m || rows_padded % 64 != 0 || k % 32 != 0) {
+    return hipErrorInvalidValue;
+  }
+  const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);
+  constexpr int kWarps = kQuantThreads / 32;
+  const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
+  const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
+  hipLaunchKernelGGL(QuantizeAOperandWgmmaOrderKernel, dim3(ctas), dim3(kQuantThreads), 0, stream,
+                     a, m, k, rows_padded, a_ops, a_scales, fold_flags);
+  return hipGetLastError();
+}
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
                                   MmaOperands operands, uint8_t* a_ops, float* a_scales,

@@ -64,6 +64,23 @@ MXFP4_DEVICE_INLINE float UnfoldFactor(float sa) {
   return ActivationScaleValueFolds(sa) ? __frcp_rn(sa) : 1.0f;
 }
 
+// E4M3 operands (the wgmma ring tiles): value/2 * 2^j is exact in E4M3 for
+// j in [-7, 7] (0.75 * 2^-7 = 6 * 2^-9 is an E4M3 subnormal, 3 * 2^7 = 384 <=
+// 448), so blocks with S in [120, 134] are folded. sa * sb stays a normal or
+// subnormal power of two >= 2^-134 and, with sb <= 2^(240-127), <= 2^120: the
+// fast form fmaf(P * sa, sb, acc) is the contract's fmaf(P, fl(sa * sb), acc).
+inline constexpr uint32_t kFoldE4m3MinScaleByte = 120;  // 2^-7
+inline constexpr uint32_t kFoldE4m3MaxScaleByte = 134;  // 2^7
+
+MXFP4_DEVICE_INLINE bool ActivationScaleFoldsE4m3(uint32_t scale_byte) {
+  return scale_byte >= kFoldE4m3MinScaleByte && scale_byte <= kFoldE4m3MaxScaleByte;
+}
+
+// UnfoldFactorE4m3(): 1/sa for a block folded into E4M3 operands, else 1.
+MXFP4_DEVICE_INLINE float UnfoldFactorE4m3(float sa) {
+  return sa >= 0x1p-7f && sa <= 0x1p7f ? __frcp_rn(sa) : 1.0f;
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_SCALE_FOLD_H_

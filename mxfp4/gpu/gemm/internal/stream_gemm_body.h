@@ -43,18 +43,6 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-// Blocks of weight words a warp has in flight ahead of its math.
-inline constexpr int kStreamBatchBlocks = 4;
-
-// One batch: per block, this lane's word of rows gid / gid + 8 and their
-// scale bytes.
-struct StreamBatch {
-  uint32_t w_row[kStreamBatchBlocks];
-  uint32_t w_row8[kStreamBatchBlocks];
-  uint32_t s_row[kStreamBatchBlocks];
-  uint32_t s_row8[kStreamBatchBlocks];
-};
-
 template <TileConfigId kId, bool kClusterSplit>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);

@@ -103,6 +103,13 @@ enum class TileConfigId : int {
   kWgmmaN256M64,
   kWgmmaN128M64Fold,
   kWgmmaN256M64Fold,
+  // e4m3 wgmma ring tiles (internal/wgmma_ring_gemm_body.h), prequantized A
+  // in the wgmma order with folded scales:
+  // wgmma8_n<block_n>_m<block_m>[_k<warpgroups along K>]_fold.
+  kWgmma8N64M64K2Fold,
+  kWgmma8N64M128K2Fold,
+  kWgmma8N128M64Fold,
+  kWgmma8N128M128Fold,
   kCount,
 };
 
@@ -124,7 +131,8 @@ enum class TileConfigId : int {
   X(kStreamQN32M64K4) X(kStreamQN64M64K4) X(kStreamQN32M32K8) X(kStreamQN16M32K8)            \
   X(kStreamQN16M16K8) X(kWgmmaN128M64) X(kWgmmaN256M64) X(kWgmmaN128M64Fold)                 \
   X(kWgmmaN256M64Fold) X(kStreamQN32M16K8Bulk) X(kStreamQN32M32K4Bulk) X(kStreamQN32M32K8Bulk)  \
-  X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk)
+  X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk) X(kWgmma8N64M64K2Fold)                  \
+  X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)
 
 struct TileConfigDesc {
   int warps_n;
@@ -158,12 +166,22 @@ struct TileConfigDesc {
   // asynchronous copies issued at CTA start (internal/bulk_copy.h), so the
   // whole chunk is in flight at once and the math reads it with LDS.
   bool bulk_b = false;
+  // e4m3 wgmma ring tile (internal/wgmma_ring_gemm_body.h): warpgroups of 4
+  // warps (warps_n / 4 along N, 64 weight rows each; warps_k along K, each a
+  // K-split chunk) run wgmma m64n<block_m>k32 e4m3 with the weights in
+  // registers and the activations (QuantizeAOperand in the wgmma order,
+  // scales folded) from a ring of shared-memory stages that one producer
+  // warp fills by bulk copies. stream_b and wgmma are false.
+  bool wgmma_ring = false;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
     return operands == MmaOperands::kF16 ? 2 : 1;
   }
-  MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m * warps_k; }
+  // Ring tiles add their producer warp.
+  MXFP4_HOST_DEVICE constexpr int threads() const {
+    return 32 * (warps_n * warps_m * warps_k + (wgmma_ring ? 1 : 0));
+  }
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
@@ -309,6 +327,18 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamQN64M64K4Bulk:
       return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kF16,
               "streamq_n64_m64_k4_bulk", false, false, 4, true, false, true};
+    case TileConfigId::kWgmma8N64M64K2Fold:
+      return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n64_m64_k2_fold", true, false, 2, false, false, false, true};
+    case TileConfigId::kWgmma8N64M128K2Fold:
+      return {4, 1, 1, 16, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n64_m128_k2_fold", true, false, 2, false, false, false, true};
+    case TileConfigId::kWgmma8N128M64Fold:
+      return {8, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n128_m64_fold", true, false, 1, false, false, false, true};
+    case TileConfigId::kWgmma8N128M128Fold:
+      return {8, 1, 1, 16, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n128_m128_fold", true, false, 1, false, false, false, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }
@@ -394,7 +424,34 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   return p;
 }
 
+// Ring tiles: stages of the activation ring (each holds one K-block of the
+// tile's block_m rows for every K warpgroup).
+inline constexpr int kRingStages = 8;
+
+// MakeRingSmemPlan(): a_stages = [kRingStages][warps_k][block_m * 32 B]
+// e4m3 activations in the wgmma order; a_scales = [kRingStages][warps_k]
+// [block_m / 4 B] fold flags; barriers = full[kRingStages], empty[kRingStages];
+// c_tile = [warps_k][block_m][block_n + 4] fp32 partials.
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
+  SmemPlan p;
+  const uint32_t bn = static_cast<uint32_t>(c.block_n());
+  const uint32_t bm = static_cast<uint32_t>(c.block_m());
+  const uint32_t kw = static_cast<uint32_t>(c.warps_k);
+  uint32_t off = 0;
+  p.a_stages = off;
+  off = AlignSmem(off + kRingStages * kw * bm * 32u);
+  p.a_scales = off;
+  off = AlignSmem(off + kRingStages * kw * (bm / 4u));
+  p.barriers = off;
+  off = AlignSmem(off + 2u * kRingStages * 8u);
+  p.c_tile = off;
+  off = AlignSmem(off + kw * bm * (bn + 4u) * 4u);
+  p.total = off;
+  return p;
+}
+
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split) {
+  if (c.wgmma_ring) return MakeRingSmemPlan(c);
   if (c.stream_b) return MakeStreamSmemPlan(c, blocks_per_split);
   SmemPlan p;
   const uint32_t bn = static_cast<uint32_t>(c.block_n());
@@ -445,6 +502,9 @@ struct GemmKernelArgs {
   // act_bytes() each and [k/32][a_rows_padded] fp32 scales (QuantizeAOperand).
   const uint8_t* a_ops = nullptr;
   const float* a_scales = nullptr;
+  // Ring tiles: [k/32][a_rows_padded / 8][2] bytes, 1 where the 8 rows'
+  // activation scales were all folded (or are padding), from QuantizeAOperand.
+  const uint8_t* a_fold_flags = nullptr;
   int32_t a_rows_padded = 0;
   // B: packed E2M1 (natural (n, k/2) or preshuffled16x16) + E8M0 scales
   // (natural (n, k/32) or shuffled16).
@@ -498,6 +558,17 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
                                   MmaOperands operands, uint8_t* a_ops, float* a_scales,
                                   hipStream_t stream, bool fold_scales = false);
+
+// The A-operand quantizer of the ring tiles: E4M3 operands of value/2 in the
+// wgmma order (per block g and 8-row group r: 256 bytes at (g * rows_padded / 8
+// + r) * 256, two 8 x 16-byte core matrices; lane t's elements 8t..8t+3 at
+// bytes 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second), blocks
+// with scale byte in [120, 134] folded (value/2 * 2^(S-127)), fp32 scales
+// [k/32][rows_padded] and fold flags [k/32][rows_padded / 8][2].
+// rows_padded % 64 == 0.
+hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
+                                            int32_t rows_padded, uint8_t* a_ops, float* a_scales,
+                                            uint8_t* fold_flags, hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

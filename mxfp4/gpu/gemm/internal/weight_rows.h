@@ -48,6 +48,19 @@ MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(const GemmKernelArgs& p, int n, i
   return row + WeightScaleColumnOffset(p.b_scales_shuffled16 != 0, g);
 }
 
+// Blocks of weight words a warp has in flight ahead of its math
+// (streaming and wgmma ring bodies).
+inline constexpr int kStreamBatchBlocks = 4;
+
+// One batch: per block, this lane's word of rows gid / gid + 8 and their
+// scale bytes.
+struct StreamBatch {
+  uint32_t w_row[kStreamBatchBlocks];
+  uint32_t w_row8[kStreamBatchBlocks];
+  uint32_t s_row[kStreamBatchBlocks];
+  uint32_t s_row8[kStreamBatchBlocks];
+};
+
 class WeightRowPair {
  public:
   // Rows n and n + 8 of p's weight. Rows at or beyond N read row 0 (always
