@@ -429,8 +429,8 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
 inline constexpr int kRingStages = 8;
 
 // MakeRingSmemPlan(): a_stages = [kRingStages][warps_k][block_m * 32 B]
-// e4m3 activations in the wgmma order; a_scales = [kRingStages][warps_k]
-// [block_m / 4 B] fold flags; barriers = full[kRingStages], empty[kRingStages];
+// e4m3 activations in the wgmma order; barriers = full[kRingStages],
+// empty[kRingStages];
 // c_tile = [warps_k][block_m][block_n + 4] fp32 partials.
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   SmemPlan p;
@@ -440,8 +440,6 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   uint32_t off = 0;
   p.a_stages = off;
   off = AlignSmem(off + kRingStages * kw * bm * 32u);
-  p.a_scales = off;
-  off = AlignSmem(off + kRingStages * kw * (bm / 4u));
   p.barriers = off;
   off = AlignSmem(off + 2u * kRingStages * 8u);
   p.c_tile = off;

@@ -12,8 +12,8 @@
 //   - QuantizeAOperand (wgmma order) writes A as E4M3 operands of value/2
 //     with the block scale folded in where exact (scale_fold.h), in the
 //     no-swizzle K-major core-matrix order of a wgmma B operand, so one K-block
-//     of the tile's rows is one contiguous run (block_m * 32 bytes) plus one
-//     run of fold flags (block_m / 4 bytes);
+//     of the tile's rows is one contiguous run (block_m * 32 bytes), and one
+//     fold flag per 8 rows and block;
 //   - a producer warp (one lane) copies these runs into a kRingStages-deep
 //     ring by bulk copies on a "full" mbarrier per stage, reusing a stage
 //     after its "empty" mbarrier has an arrival from every consumer warp;
@@ -23,7 +23,8 @@
 //     convert them to the E4M3 A fragment (two PRMT lookups per word), issue
 //     the wgmma from a zero accumulator, release the stage, and promote:
 //     acc = fmaf(P', sb, acc) when every activation block of the stage was
-//     folded and the thread's weight scales are <= 240 (a warp vote), else
+//     folded (fold flags, loaded with the weights: as 16-byte bulk copies they
+//     made the ring crawl) and the warp's weight scales are <= 240 (a vote), else
 //     the exact fallback P = P' / sa, acc = fmaf(P, fl(sa * sb), acc) with the
 //     scales read from global memory.
 // Contract (block_fma with a K-split over the warps_k warpgroups): chunk c
@@ -49,19 +50,6 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-// Whether every fold flag of a stage is set (flags are 0 or 1 bytes).
-template <int kFlagBytes>
-MXFP4_DEVICE_INLINE bool AllFoldFlagsSet(const unsigned char* flags) {
-  static_assert(kFlagBytes % 16 == 0, "fold flags come in 16-byte runs");
-  uint32_t all = 0x01010101u;
-#pragma unroll
-  for (int i = 0; i < kFlagBytes / 16; ++i) {
-    const uint4 v = reinterpret_cast<const uint4*>(flags)[i];
-    all &= v.x & v.y & v.z & v.w;
-  }
-  return all == 0x01010101u;
-}
-
 template <TileConfigId kId>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
@@ -79,14 +67,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr int kThreads = kCfg.threads();
   constexpr int kAccRegs = kNa / 2;
   constexpr uint32_t kSubBytes = kNa * 32;   // one block of the tile's rows
-  constexpr uint32_t kFlagBytes = kNa / 4;   // their fold flags
+  constexpr int kFlagBytes = kNa / 4;        // their fold flags (global memory)
   constexpr int kU = kStreamBatchBlocks;
   constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
   unsigned char* const ring = smem + kPlan.a_stages;  // [stage][kz][kSubBytes]
-  unsigned char* const flags = smem + kPlan.a_scales;  // [stage][kz][kFlagBytes]
   float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
@@ -127,16 +114,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     if (lane == 0) {
       GridDependencyWait();  // A is the preceding quantizer's output
       const int64_t ops_stride = static_cast<int64_t>(p.a_rows_padded) * 32;
-      const int64_t flag_stride = p.a_rows_padded / 4;
       const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * 32;
-      const unsigned char* const fold = p.a_fold_flags + m0 / 4;
       for (int j = 0; j < iters; ++j) {
         const int s = j % kRingStages;
         if (j >= kRingStages) MbarrierWait(empty_bar(s), ((j / kRingStages) - 1) & 1);
         uint32_t bytes = 0;
 #pragma unroll
         for (int c = 0; c < kWgsK; ++c) {
-          if (c * chunk + j < groups) bytes += kSubBytes + kFlagBytes;
+          if (c * chunk + j < groups) bytes += kSubBytes;
         }
         MbarrierArriveExpectTx(full_bar(s), bytes);
 #pragma unroll
@@ -146,8 +131,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
           const int slot = s * kWgsK + c;
           BulkCopyToShared(SharedAddress(ring + slot * kSubBytes), ops + g * ops_stride,
                            kSubBytes, full_bar(s));
-          BulkCopyToShared(SharedAddress(flags + slot * kFlagBytes), fold + g * flag_stride,
-                           kFlagBytes, full_bar(s));
         }
       }
     }
@@ -165,9 +148,25 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
                   b.s_row8[u]);
       }
     };
+    // Fold flags of the tile's rows for block g_lo + j0 + u: lane l keeps word
+    // l % (kFlagBytes / 4) (the warp's lanes cover them all; a vote combines).
+    const uint32_t* const flag_words = reinterpret_cast<const uint32_t*>(
+                                           p.a_fold_flags + m0 / 4) +
+                                       lane % (kFlagBytes / 4);
+    const int flag_stride_words = p.a_rows_padded / 16;
+    auto load_flags = [&](int j0, uint32_t (&f)[kU]) {
+#pragma unroll
+      for (int u = 0; u < kU; ++u) {
+        f[u] = j0 + u < len ? __ldg(flag_words + static_cast<int64_t>(g_lo + j0 + u) *
+                                                     flag_stride_words)
+                            : 0u;
+      }
+    };
     StreamBatch cur;
     load_batch(0, cur);
-    GridDependencyWait();  // the fallback reads the quantizer's scales
+    GridDependencyWait();  // flags and the fallback's scales are the quantizer's
+    uint32_t flags_cur[kU];
+    load_flags(0, flags_cur);
     const uint32_t ring_address = SharedAddress(ring);
     float d[kAccRegs];
 #pragma unroll
@@ -206,7 +205,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
 #pragma unroll 1
     for (int j0 = 0; j0 < iters; j0 += kU) {
       StreamBatch next;
+      uint32_t flags_next[kU];
       load_batch(j0 + kU, next);  // predicated: nothing beyond the chunk
+      load_flags(j0 + kU, flags_next);
 #pragma unroll
       for (int u = 0; u < kU; ++u) {
         const int j = j0 + u;
@@ -230,8 +231,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
         // While the wgmma runs: the promotion's form and scales.
         const bool scales_fold = cur.s_row[u] <= kFoldMaxWeightScaleByte &&
                                  cur.s_row8[u] <= kFoldMaxWeightScaleByte;
-        const bool fast = __all_sync(0xFFFFFFFFu, scales_fold) &&
-                          AllFoldFlagsSet<kFlagBytes>(flags + slot * kFlagBytes);
+        const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && flags_cur[u] == 0x01010101u);
         const float sb_row = quant::E8m0ToFloat(cur.s_row[u]);
         const float sb_row8 = quant::E8m0ToFloat(cur.s_row8[u]);
         WgmmaWaitGroup<0>();
@@ -242,6 +242,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
         if (active) promote(fast, g_lo + j, sb_row, sb_row8);
       }
       cur = next;
+#pragma unroll
+      for (int u = 0; u < kU; ++u) flags_cur[u] = flags_next[u];
     }
   }
 
