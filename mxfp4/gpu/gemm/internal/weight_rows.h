@@ -63,8 +63,8 @@ struct StreamBatch {
 
 class WeightRowPair {
  public:
-  // Rows n and n + 8 of p's weight. Rows at or beyond N read row 0 (always
-  // valid memory) and are zeroed after the load, so no load is branched.
+  // Rows n and n + 8 of p's weight. Rows at or beyond N read nothing and
+  // give zeros.
   MXFP4_DEVICE_INLINE WeightRowPair(const GemmKernelArgs& p, int n)
       : in_{n < p.n, n + 8 < p.n},
         block_bytes_(p.b_preshuffled ? 256 : 16),
@@ -80,19 +80,26 @@ class WeightRowPair {
 
   // Bytes 4 * word .. 4 * word + 3 of block g of rows n and n + 8, and their
   // scale bytes; zeros unless `ok` (g may then lie beyond K: it is clamped).
+  // The loads are predicated rather than selected afterwards: a select right
+  // after a load made the warp wait for it there, and a batch loaded ahead of
+  // the math was no longer in flight during it.
   MXFP4_DEVICE_INLINE void Load(int g, int word, bool ok, uint32_t& w_row, uint32_t& w_row8,
                                 uint32_t& s_row, uint32_t& s_row8) const {
     const int gc = min(g, last_block_);
     const int64_t off = static_cast<int64_t>(gc) * block_bytes_ + 4 * word;
     const uint32_t col = WeightScaleColumnOffset(s_shuffled_, gc);
-    const uint32_t w0 = __ldg(reinterpret_cast<const uint32_t*>(data_[0] + off));
-    const uint32_t w1 = __ldg(reinterpret_cast<const uint32_t*>(data_[1] + off));
-    const uint32_t s0 = __ldg(scales_[0] + col);
-    const uint32_t s1 = __ldg(scales_[1] + col);
-    w_row = ok && in_[0] ? w0 : 0u;
-    w_row8 = ok && in_[1] ? w1 : 0u;
-    s_row = ok && in_[0] ? s0 : 0u;
-    s_row8 = ok && in_[1] ? s1 : 0u;
+    w_row = 0u;
+    w_row8 = 0u;
+    s_row = 0u;
+    s_row8 = 0u;
+    if (ok && in_[0]) {
+      w_row = __ldg(reinterpret_cast<const uint32_t*>(data_[0] + off));
+      s_row = __ldg(scales_[0] + col);
+    }
+    if (ok && in_[1]) {
+      w_row8 = __ldg(reinterpret_cast<const uint32_t*>(data_[1] + off));
+      s_row8 = __ldg(scales_[1] + col);
+    }
   }
 
  private:

@@ -202,48 +202,56 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
     };
 
+    // One block: wait for its stage, wgmma, release the stage, promote.
+    auto step = [&](int j, int u, const StreamBatch& w, const uint32_t (&f)[kU]) {
+      const int s = j % kRingStages;
+      MbarrierWait(full_bar(s), static_cast<uint32_t>(j / kRingStages) & 1u);
+      if (j == 0) StampPhase(p, kPhaseClockReady);
+      // A warpgroup whose (shorter, trailing) chunk has ended still runs the
+      // wgmma, on zero weights and a stage slot nobody filled, and ignores
+      // P: an unconditional wgmma keeps ptxas from serializing it (C7518).
+      const bool active = j < len;  // uniform per warpgroup
+      const Bytes8 r = Fp4x8ToLutBytes(w.w_row[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const Bytes8 r8 = Fp4x8ToLutBytes(w.w_row8[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
+      const int slot = s * kWgsK + kz;
+      FenceRegisterArray(d);
+      WgmmaFence();
+      WgmmaE4m3RegAZeroAcc<kNa>(
+          d, a, MatrixDescriptorNoSwizzle(ring_address + slot * kSubBytes, 128, 256));
+      WgmmaCommitGroup();
+      // While the wgmma runs: the promotion's form and scales.
+      const bool scales_fold =
+          w.s_row[u] <= kFoldMaxWeightScaleByte && w.s_row8[u] <= kFoldMaxWeightScaleByte;
+      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && f[u] == 0x01010101u);
+      const float sb_row = quant::E8m0ToFloat(w.s_row[u]);
+      const float sb_row8 = quant::E8m0ToFloat(w.s_row8[u]);
+      WgmmaWaitGroup<0>();
+      FenceRegisterArray(d);
+      // The stage is free once every consumer warp's wgmma has read it.
+      __syncwarp();
+      if (lane == 0) MbarrierArrive(empty_bar(s));
+      if (active) promote(fast, g_lo + j, sb_row, sb_row8);
+    };
+    // Two batches in turn (no register copies): the math of one while the
+    // loads of the other are in flight.
+    StreamBatch other;
+    uint32_t flags_other[kU];
 #pragma unroll 1
-    for (int j0 = 0; j0 < iters; j0 += kU) {
-      StreamBatch next;
-      uint32_t flags_next[kU];
-      load_batch(j0 + kU, next);  // predicated: nothing beyond the chunk
-      load_flags(j0 + kU, flags_next);
+    for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
+      load_batch(j0 + kU, other);  // predicated: nothing beyond the chunk
+      load_flags(j0 + kU, flags_other);
 #pragma unroll
       for (int u = 0; u < kU; ++u) {
-        const int j = j0 + u;
-        if (j >= iters) break;  // CTA-uniform
-        const int s = j % kRingStages;
-        MbarrierWait(full_bar(s), static_cast<uint32_t>(j / kRingStages) & 1u);
-        if (j == 0) StampPhase(p, kPhaseClockReady);
-        // A warpgroup whose (shorter, trailing) chunk has ended still runs the
-        // wgmma, on zero weights and a stage slot nobody filled, and ignores
-        // P: an unconditional wgmma keeps ptxas from serializing it (C7518).
-        const bool active = j < len;  // uniform per warpgroup
-        const Bytes8 r = Fp4x8ToLutBytes(cur.w_row[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        const Bytes8 r8 = Fp4x8ToLutBytes(cur.w_row8[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
-        const int slot = s * kWgsK + kz;
-        FenceRegisterArray(d);
-        WgmmaFence();
-        WgmmaE4m3RegAZeroAcc<kNa>(
-            d, a, MatrixDescriptorNoSwizzle(ring_address + slot * kSubBytes, 128, 256));
-        WgmmaCommitGroup();
-        // While the wgmma runs: the promotion's form and scales.
-        const bool scales_fold = cur.s_row[u] <= kFoldMaxWeightScaleByte &&
-                                 cur.s_row8[u] <= kFoldMaxWeightScaleByte;
-        const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && flags_cur[u] == 0x01010101u);
-        const float sb_row = quant::E8m0ToFloat(cur.s_row[u]);
-        const float sb_row8 = quant::E8m0ToFloat(cur.s_row8[u]);
-        WgmmaWaitGroup<0>();
-        FenceRegisterArray(d);
-        // The stage is free once every consumer warp's wgmma has read it.
-        __syncwarp();
-        if (lane == 0) MbarrierArrive(empty_bar(s));
-        if (active) promote(fast, g_lo + j, sb_row, sb_row8);
+        if (j0 + u < iters) step(j0 + u, u, cur, flags_cur);  // CTA-uniform test
       }
-      cur = next;
+      if (j0 + kU >= iters) break;
+      load_batch(j0 + 2 * kU, cur);
+      load_flags(j0 + 2 * kU, flags_cur);
 #pragma unroll
-      for (int u = 0; u < kU; ++u) flags_cur[u] = flags_next[u];
+      for (int u = 0; u < kU; ++u) {
+        if (j0 + kU + u < iters) step(j0 + kU + u, u, other, flags_other);
+      }
     }
   }
 
