@@ -424,26 +424,38 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   return p;
 }
 
-// Ring tiles: stages of the activation ring (each holds one K-block of the
-// tile's block_m rows for every K warpgroup).
-inline constexpr int kRingStages = 8;
+// Ring tiles: the activation ring is as deep as shared memory allows, up to
+// kMaxRingStages stages (each holds one K-block of the tile's block_m rows for
+// every K warpgroup): a stage waits a bulk copy's latency (~1 us) before the
+// math can use it, so the depth bounds the stages per microsecond.
+inline constexpr int kMaxRingStages = 32;
 
-// MakeRingSmemPlan(): a_stages = [kRingStages][warps_k][block_m * 32 B]
-// e4m3 activations in the wgmma order; barriers = full[kRingStages],
-// empty[kRingStages];
-// c_tile = [warps_k][block_m][block_n + 4] fp32 partials.
+MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
+  return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
+         (static_cast<uint32_t>(c.block_n()) + 4u) * 4u;
+}
+MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
+  return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) * 32u;
+}
+MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
+  const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) - RingPartialBytes(c) - 1024u;
+  const uint32_t fit = room / RingStageBytes(c);
+  return fit < static_cast<uint32_t>(kMaxRingStages) ? static_cast<int>(fit) : kMaxRingStages;
+}
+
+// MakeRingSmemPlan(): a_stages = [RingStages][warps_k][block_m * 32 B]
+// e4m3 activations in the wgmma order; barriers = full[RingStages],
+// empty[RingStages]; c_tile = [warps_k][block_m][block_n + 4] fp32 partials.
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   SmemPlan p;
-  const uint32_t bn = static_cast<uint32_t>(c.block_n());
-  const uint32_t bm = static_cast<uint32_t>(c.block_m());
-  const uint32_t kw = static_cast<uint32_t>(c.warps_k);
+  const uint32_t stages = static_cast<uint32_t>(RingStages(c));
   uint32_t off = 0;
   p.a_stages = off;
-  off = AlignSmem(off + kRingStages * kw * bm * 32u);
+  off = AlignSmem(off + stages * RingStageBytes(c));
   p.barriers = off;
-  off = AlignSmem(off + 2u * kRingStages * 8u);
+  off = AlignSmem(off + 2u * stages * 8u);
   p.c_tile = off;
-  off = AlignSmem(off + kw * bm * (bn + 4u) * 4u);
+  off = AlignSmem(off + RingPartialBytes(c));
   p.total = off;
   return p;
 }

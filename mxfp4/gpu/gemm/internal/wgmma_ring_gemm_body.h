@@ -14,7 +14,7 @@
 //     no-swizzle K-major core-matrix order of a wgmma B operand, so one K-block
 //     of the tile's rows is one contiguous run (block_m * 32 bytes), and one
 //     fold flag per 8 rows and block;
-//   - a producer warp (one lane) copies these runs into a kRingStages-deep
+//   - a producer warp (one lane) copies these runs into a RingStages()-deep
 //     ring by bulk copies on a "full" mbarrier per stage, reusing a stage
 //     after its "empty" mbarrier has an arrival from every consumer warp;
 //   - consumer warpgroup w (4 warps) owns 64 weight rows and one K-split
@@ -70,6 +70,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr int kFlagBytes = kNa / 4;        // their fold flags (global memory)
   constexpr int kU = kStreamBatchBlocks;
   constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
+  constexpr int kRingStages = RingStages(kCfg);
+  static_assert(kRingStages >= 2, "ring depth");
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
