@@ -170,18 +170,15 @@ struct TileConfigDesc {
   // warps (warps_n / 4 along N, 64 weight rows each; warps_k along K, each a
   // K-split chunk) run wgmma m64n<block_m>k32 e4m3 with the weights in
   // registers and the activations (QuantizeAOperand in the wgmma order,
-  // scales folded) from a ring of shared-memory stages that one producer
-  // warp fills by bulk copies. stream_b and wgmma are false.
+  // scales folded) from a ring of shared-memory stages filled by bulk
+  // copies. stream_b and wgmma are false.
   bool wgmma_ring = false;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
     return operands == MmaOperands::kF16 ? 2 : 1;
   }
-  // Ring tiles add their producer warp.
-  MXFP4_HOST_DEVICE constexpr int threads() const {
-    return 32 * (warps_n * warps_m * warps_k + (wgmma_ring ? 1 : 0));
-  }
+  MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m * warps_k; }
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
@@ -444,16 +441,19 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
 }
 
 // MakeRingSmemPlan(): a_stages = [RingStages][warps_k][block_m * 32 B]
-// e4m3 activations in the wgmma order; barriers = full[RingStages],
-// empty[RingStages]; c_tile = [warps_k][block_m][block_n + 4] fp32 partials.
+// e4m3 activations in the wgmma order; a_scales = [RingStages] release
+// counters; barriers = full[RingStages]; c_tile = [warps_k][block_m]
+// [block_n + 4] fp32 partials.
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   SmemPlan p;
   const uint32_t stages = static_cast<uint32_t>(RingStages(c));
   uint32_t off = 0;
   p.a_stages = off;
   off = AlignSmem(off + stages * RingStageBytes(c));
+  p.a_scales = off;
+  off = AlignSmem(off + stages * 4u);
   p.barriers = off;
-  off = AlignSmem(off + 2u * stages * 8u);
+  off = AlignSmem(off + stages * 8u);
   p.c_tile = off;
   off = AlignSmem(off + RingPartialBytes(c));
   p.total = off;

@@ -14,14 +14,17 @@
 //     no-swizzle K-major core-matrix order of a wgmma B operand, so one K-block
 //     of the tile's rows is one contiguous run (block_m * 32 bytes), and one
 //     fold flag per 8 rows and block;
-//   - a producer warp (one lane) copies these runs into a RingStages()-deep
-//     ring by bulk copies on a "full" mbarrier per stage, reusing a stage
-//     after its "empty" mbarrier has an arrival from every consumer warp;
-//   - consumer warpgroup w (4 warps) owns 64 weight rows and one K-split
+//   - these runs go by bulk copies into a RingStages()-deep ring, a "full"
+//     mbarrier per stage; a stage is refilled by the consumer warp whose
+//     release completes its count (a shared counter), so there is no producer
+//     warp and a CTA of 8 warps may use 255 registers per thread;
+//   - warpgroup w (4 warps) owns 64 weight rows and one K-split
 //     chunk; its lanes load their weight words straight from global memory
 //     into registers a batch ahead (WeightRowPair, as the streaming tiles),
 //     convert them to the E4M3 A fragment (two PRMT lookups per word), issue
-//     the wgmma from a zero accumulator, release the stage, and promote:
+//     the wgmma from a zero accumulator into one of two partial sets (block
+//     j + 1's wgmma runs while block j is promoted), release the stage, and
+//     promote:
 //     acc = fmaf(P', sb, acc) when every activation block of the stage was
 //     folded (fold flags, loaded with the weights: as 16-byte bulk copies they
 //     made the ring crawl) and the warp's weight scales are <= 240 (a vote), else
@@ -79,9 +82,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
-  auto empty_bar = [bars](int s) {
-    return bars + 8u * static_cast<uint32_t>(kRingStages + s);
-  };
 
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
@@ -96,47 +96,50 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   // trailing chunk idles through its last ones, so the ring stays in step).
   const int iters = min(chunk, groups);
 
+  // Stage s is refilled (block j + kRingStages) by the consumer warp whose
+  // release of block j completes its count: no producer warp, so a CTA is
+  // 2 warpgroups (2 warps per scheduler: up to 255 registers per thread).
+  unsigned* const releases = reinterpret_cast<unsigned*>(smem + kPlan.a_scales);
+  const int64_t ops_stride = static_cast<int64_t>(p.a_rows_padded) * 32;
+  const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * 32;
+  auto fill = [&](int j) {  // one thread
+    const int s = j % kRingStages;
+    uint32_t bytes = 0;
+#pragma unroll
+    for (int c = 0; c < kWgsK; ++c) {
+      if (c * chunk + j < groups) bytes += kSubBytes;
+    }
+    MbarrierArriveExpectTx(full_bar(s), bytes);
+#pragma unroll
+    for (int c = 0; c < kWgsK; ++c) {
+      const int g = c * chunk + j;
+      if (g < groups) {
+        BulkCopyToShared(SharedAddress(ring + (s * kWgsK + c) * kSubBytes), ops + g * ops_stride,
+                         kSubBytes, full_bar(s));
+      }
+    }
+  };
   if (tid == 0) {
     for (int s = 0; s < kRingStages; ++s) {
       MbarrierInitCount(full_bar(s), 1);
-      MbarrierInitCount(empty_bar(s), kConsumerWarps);
+      releases[s] = 0u;
     }
     MbarrierInitFence();
   }
   __syncthreads();
+  // Everything the consumers read of A (ring, fold flags, the fallback's
+  // scales) is the preceding quantizer's output.
+  GridDependencyWait();
+  if (tid == 0) {
+    for (int j = 0; j < min(kRingStages, iters); ++j) fill(j);
+  }
 
   float acc[kAccRegs];
 #pragma unroll
   for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
   const int wg = warp >> 2;
-  const int kz = wg / kWgsN;  // (producer: out of range, unused)
-
-  if (warp == kConsumerWarps) {
-    // ---------------------------------------------------------- producer
-    if (lane == 0) {
-      GridDependencyWait();  // A is the preceding quantizer's output
-      const int64_t ops_stride = static_cast<int64_t>(p.a_rows_padded) * 32;
-      const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * 32;
-      for (int j = 0; j < iters; ++j) {
-        const int s = j % kRingStages;
-        if (j >= kRingStages) MbarrierWait(empty_bar(s), ((j / kRingStages) - 1) & 1);
-        uint32_t bytes = 0;
-#pragma unroll
-        for (int c = 0; c < kWgsK; ++c) {
-          if (c * chunk + j < groups) bytes += kSubBytes;
-        }
-        MbarrierArriveExpectTx(full_bar(s), bytes);
-#pragma unroll
-        for (int c = 0; c < kWgsK; ++c) {
-          const int g = c * chunk + j;
-          if (g >= groups) continue;
-          const int slot = s * kWgsK + c;
-          BulkCopyToShared(SharedAddress(ring + slot * kSubBytes), ops + g * ops_stride,
-                           kSubBytes, full_bar(s));
-        }
-      }
-    }
-  } else {
+  const int kz = wg / kWgsN;
+  {
     // ---------------------------------------------------------- consumers
     const int wn = wg % kWgsN;
     const int row0 = n0 + wn * 64 + (warp & 3) * 16;
@@ -159,23 +162,28 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     auto load_flags = [&](int j0, uint32_t (&f)[kU]) {
 #pragma unroll
       for (int u = 0; u < kU; ++u) {
+        // Past the chunk: "folded", so that the fast form adds 0 * 2^-127.
         f[u] = j0 + u < len ? __ldg(flag_words + static_cast<int64_t>(g_lo + j0 + u) *
                                                      flag_stride_words)
-                            : 0u;
+                            : 0x01010101u;
       }
     };
     StreamBatch cur;
     load_batch(0, cur);
-    GridDependencyWait();  // flags and the fallback's scales are the quantizer's
     uint32_t flags_cur[kU];
     load_flags(0, flags_cur);
     const uint32_t ring_address = SharedAddress(ring);
-    float d[kAccRegs];
+    // Two partial sets: block j + 1's wgmma runs while block j is promoted.
+    float d0[kAccRegs], d1[kAccRegs];
 #pragma unroll
-    for (int i = 0; i < kAccRegs; ++i) d[i] = 0.0f;
+    for (int i = 0; i < kAccRegs; ++i) {
+      d0[i] = 0.0f;
+      d1[i] = 0.0f;
+    }
 
     // acc = fmaf(P', sb, acc) (folded), or the contract's form from P = P'/sa.
-    auto promote = [&](bool fast, int g, float sb_row, float sb_row8) {
+    auto promote = [&](const float (&d)[kAccRegs], bool fast, int g, float sb_row,
+                       float sb_row8) {
       if (fast) {
 #pragma unroll
         for (int c = 0; c < kNa / 8; ++c) {
@@ -204,62 +212,107 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
     };
 
-    // One block: wait for its stage, wgmma, release the stage, promote.
-    auto step = [&](int j, int u, const StreamBatch& w, const uint32_t (&f)[kU]) {
+    // Issues block j's wgmma into d (after its stage has landed). A warpgroup
+    // whose (shorter, trailing) chunk has ended still runs it, on zero weights
+    // and a stage slot nobody filled, and ignores P.
+    // Blocks at or beyond `iters` (the tail of the last batch) issue a wgmma
+    // too, on a stage they do not wait for, and are never promoted: a wgmma
+    // and its waits on a branch make ptxas serialize every wgmma (C7518).
+    auto issue = [&](int j, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
       const int s = j % kRingStages;
-      MbarrierWait(full_bar(s), static_cast<uint32_t>(j / kRingStages) & 1u);
+      // Beyond `iters`, wait for the slot's last completed phase (returns at
+      // once; a fresh slot's "phase -1" counts as completed): no branch.
+      const int phases = s < iters ? (iters - 1 - s) / kRingStages + 1 : 0;
+      const uint32_t parity = static_cast<uint32_t>(j < iters ? j / kRingStages : phases + 1) & 1u;
+      MbarrierWait(full_bar(s), parity);
       if (j == 0) StampPhase(p, kPhaseClockReady);
-      // A warpgroup whose (shorter, trailing) chunk has ended still runs the
-      // wgmma, on zero weights and a stage slot nobody filled, and ignores
-      // P: an unconditional wgmma keeps ptxas from serializing it (C7518).
-      const bool active = j < len;  // uniform per warpgroup
-      const Bytes8 r = Fp4x8ToLutBytes(w.w_row[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const Bytes8 r8 = Fp4x8ToLutBytes(w.w_row8[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
       const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
-      const int slot = s * kWgsK + kz;
-      FenceRegisterArray(d);
+      // A warpgroup past its chunk (zero weights) reads chunk 0's slot, which
+      // holds finite operands, so that its P is exactly 0.
+      const int slot = s * kWgsK + (j < len ? kz : 0);
+      // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
+      // accumulator reads inside its pipeline stage and serializes, C7514).
+      FenceRegisterArray(acc);
       WgmmaFence();
       WgmmaE4m3RegAZeroAcc<kNa>(
           d, a, MatrixDescriptorNoSwizzle(ring_address + slot * kSubBytes, 128, 256));
       WgmmaCommitGroup();
-      // While the wgmma runs: the promotion's form and scales.
-      const bool scales_fold =
-          w.s_row[u] <= kFoldMaxWeightScaleByte && w.s_row8[u] <= kFoldMaxWeightScaleByte;
-      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && f[u] == 0x01010101u);
-      const float sb_row = quant::E8m0ToFloat(w.s_row[u]);
-      const float sb_row8 = quant::E8m0ToFloat(w.s_row8[u]);
-      WgmmaWaitGroup<0>();
-      FenceRegisterArray(d);
-      // The stage is free once every consumer warp's wgmma has read it.
-      __syncwarp();
-      if (lane == 0) MbarrierArrive(empty_bar(s));
-      if (active) promote(fast, g_lo + j, sb_row, sb_row8);
     };
-    // Two batches in turn (no register copies): the math of one while the
-    // loads of the other are in flight.
+    // Waits for block j's wgmma (block j + 1's may stay in flight), releases
+    // its stage and promotes d.
+    auto finish = [&](int j, uint32_t s_row, uint32_t s_row8, uint32_t flag,
+                      float (&d)[kAccRegs], bool drain) {
+      const bool scales_fold =
+          s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
+      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && flag == 0x01010101u);
+      const float sb_row = quant::E8m0ToFloat(s_row);
+      const float sb_row8 = quant::E8m0ToFloat(s_row8);
+      // Block j + 1's wgmma was issued before, unless this is the last block of
+      // the loop body (`drain`, a constant after unrolling).
+      if (drain) {
+        WgmmaWaitGroup<0>();
+      } else {
+        WgmmaWaitGroup<1>();
+      }
+      FenceRegisterArray(d);  // reads of d stay below the wait
+      if (j >= iters) return;  // CTA-uniform
+      // The stage is free once every consumer warp's wgmma has read it; the
+      // warp that completes the count refills it.
+      __syncwarp();
+      if (lane == 0) {
+        const int s = j % kRingStages;
+        __threadfence_block();
+        if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
+          __threadfence_block();
+          releases[s] = 0u;
+          if (j + kRingStages < iters) fill(j + kRingStages);
+        }
+      }
+      // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
+      promote(d, fast, g_lo + j, sb_row, sb_row8);
+    };
+    static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
     StreamBatch other;
     uint32_t flags_other[kU];
+    load_batch(kU, other);
+    load_flags(kU, flags_other);
+    // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
+    // `other`; each batch is reloaded (for the next step) as soon as its last
+    // block is done. No wgmma stays in flight across the back edge (ptxas
+    // serializes every wgmma when one does, C7514); blocks past `iters` run
+    // as no-ops (the tail).
 #pragma unroll 1
     for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
-      load_batch(j0 + kU, other);  // predicated: nothing beyond the chunk
-      load_flags(j0 + kU, flags_other);
+      issue(j0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
-      for (int u = 0; u < kU; ++u) {
-        if (j0 + u < iters) step(j0 + u, u, cur, flags_cur);  // CTA-uniform test
+      for (int v = 0; v < 2 * kU; v += 2) {
+        const bool first_half = v < kU;
+        const int u = v % kU;
+        const StreamBatch& x = first_half ? cur : other;
+        const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
+        issue(j0 + v + 1, x.w_row[u + 1], x.w_row8[u + 1], d1);
+        finish(j0 + v, x.s_row[u], x.s_row8[u], xf[u], d0, false);
+        if (v + 2 < kU) {
+          issue(j0 + v + 2, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
+        } else if (v + 2 < 2 * kU) {
+          issue(j0 + v + 2, other.w_row[(v + 2) % kU], other.w_row8[(v + 2) % kU], d0);
+        }
+        finish(j0 + v + 1, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1], d1, v + 2 == 2 * kU);
+        if (v + 2 == kU) {
+          load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
+          load_flags(j0 + 2 * kU, flags_cur);
+        }
       }
-      if (j0 + kU >= iters) break;
-      load_batch(j0 + 2 * kU, cur);
-      load_flags(j0 + 2 * kU, flags_cur);
-#pragma unroll
-      for (int u = 0; u < kU; ++u) {
-        if (j0 + kU + u < iters) step(j0 + kU + u, u, other, flags_other);
-      }
+      load_batch(j0 + 3 * kU, other);
+      load_flags(j0 + 3 * kU, flags_other);
     }
   }
 
   // ------------------------------------------------------------ combine + store
   StampPhase(p, kPhaseClockMathDone);
-  if (warp < kConsumerWarps) {
+  {
     constexpr int kCStride = kBlockN + 4;
     const int wn = wg % kWgsN;
 #pragma unroll
