@@ -127,12 +127,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     MbarrierInitFence();
   }
   __syncthreads();
-  // Everything the consumers read of A (ring, fold flags, the fallback's
-  // scales) is the preceding quantizer's output.
-  GridDependencyWait();
-  if (tid == 0) {
-    for (int j = 0; j < min(kRingStages, iters); ++j) fill(j);
-  }
 
   float acc[kAccRegs];
 #pragma unroll
@@ -169,7 +163,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
     };
     StreamBatch cur;
-    load_batch(0, cur);
+    load_batch(0, cur);  // weights are not the quantizer's: before the wait
+    // Everything read of A (ring, fold flags, the fallback's scales) is the
+    // preceding quantizer's output.
+    GridDependencyWait();
+    if (tid == 0) {
+      for (int j = 0; j < min(kRingStages, iters); ++j) fill(j);
+    }
     uint32_t flags_cur[kU];
     load_flags(0, flags_cur);
     const uint32_t ring_address = SharedAddress(ring);
