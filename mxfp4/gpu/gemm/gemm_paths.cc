@@ -44,7 +44,7 @@ constexpr GemmPathInfo kPaths[] = {
      "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "
      "warpgroups): wgmma8_n64_m64_k2_fold, wgmma8_n64_m128_k2_fold, wgmma8_n128_m64_fold, "
-     "wgmma8_n128_m128_fold; pipelined: "
+     "wgmma8_n128_m128_fold, wgmma8_n64_m64_k4_fold, wgmma8_n128_m64_k2_fold; pipelined: "
      "prequant_n64_m64_s2_fold (auto M > 32), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",

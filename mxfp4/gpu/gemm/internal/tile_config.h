@@ -110,6 +110,8 @@ enum class TileConfigId : int {
   kWgmma8N64M128K2Fold,
   kWgmma8N128M64Fold,
   kWgmma8N128M128Fold,
+  kWgmma8N64M64K4Fold,
+  kWgmma8N128M64K2Fold,
   kCount,
 };
 
@@ -132,7 +134,8 @@ enum class TileConfigId : int {
   X(kStreamQN16M16K8) X(kWgmmaN128M64) X(kWgmmaN256M64) X(kWgmmaN128M64Fold)                 \
   X(kWgmmaN256M64Fold) X(kStreamQN32M16K8Bulk) X(kStreamQN32M32K4Bulk) X(kStreamQN32M32K8Bulk)  \
   X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk) X(kWgmma8N64M64K2Fold)                  \
-  X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)
+  X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)                    \
+  X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold)
 
 struct TileConfigDesc {
   int warps_n;
@@ -336,6 +339,12 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kWgmma8N128M128Fold:
       return {8, 1, 1, 16, 0, ASource::kPrequantized, MmaOperands::kE4m3,
               "wgmma8_n128_m128_fold", true, false, 1, false, false, false, true};
+    case TileConfigId::kWgmma8N64M64K4Fold:
+      return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n64_m64_k4_fold", true, false, 4, false, false, false, true};
+    case TileConfigId::kWgmma8N128M64K2Fold:
+      return {8, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n128_m64_k2_fold", true, false, 2, false, false, false, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }

@@ -72,6 +72,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr uint32_t kSubBytes = kNa * 32;   // one block of the tile's rows
   constexpr int kFlagBytes = kNa / 4;        // their fold flags (global memory)
   constexpr int kU = kStreamBatchBlocks;
+  // Two warpgroups (255 registers each) overlap block j + 1's wgmma with block
+  // j's promotion in two partial sets; four (128 registers) keep one set.
+  constexpr bool kOverlap = kThreads <= 256;
   constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
   constexpr int kRingStages = RingStages(kCfg);
   static_assert(kRingStages >= 2, "ring depth");
@@ -174,7 +177,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     load_flags(0, flags_cur);
     const uint32_t ring_address = SharedAddress(ring);
     // Two partial sets: block j + 1's wgmma runs while block j is promoted.
-    float d0[kAccRegs], d1[kAccRegs];
+    float d0[kAccRegs];
+    [[maybe_unused]] float d1[kAccRegs];
 #pragma unroll
     for (int i = 0; i < kAccRegs; ++i) {
       d0[i] = 0.0f;
@@ -285,24 +289,40 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     // as no-ops (the tail).
 #pragma unroll 1
     for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
-      issue(j0, cur.w_row[0], cur.w_row8[0], d0);
+      if constexpr (kOverlap) {
+        issue(j0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
-      for (int v = 0; v < 2 * kU; v += 2) {
-        const bool first_half = v < kU;
-        const int u = v % kU;
-        const StreamBatch& x = first_half ? cur : other;
-        const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
-        issue(j0 + v + 1, x.w_row[u + 1], x.w_row8[u + 1], d1);
-        finish(j0 + v, x.s_row[u], x.s_row8[u], xf[u], d0, false);
-        if (v + 2 < kU) {
-          issue(j0 + v + 2, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
-        } else if (v + 2 < 2 * kU) {
-          issue(j0 + v + 2, other.w_row[(v + 2) % kU], other.w_row8[(v + 2) % kU], d0);
+        for (int v = 0; v < 2 * kU; v += 2) {
+          const bool first_half = v < kU;
+          const int u = v % kU;
+          const StreamBatch& x = first_half ? cur : other;
+          const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
+          issue(j0 + v + 1, x.w_row[u + 1], x.w_row8[u + 1], d1);
+          finish(j0 + v, x.s_row[u], x.s_row8[u], xf[u], d0, false);
+          if (v + 2 < kU) {
+            issue(j0 + v + 2, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
+          } else if (v + 2 < 2 * kU) {
+            issue(j0 + v + 2, other.w_row[(v + 2) % kU], other.w_row8[(v + 2) % kU], d0);
+          }
+          finish(j0 + v + 1, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1], d1, v + 2 == 2 * kU);
+          if (v + 2 == kU) {
+            load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
+            load_flags(j0 + 2 * kU, flags_cur);
+          }
         }
-        finish(j0 + v + 1, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1], d1, v + 2 == 2 * kU);
-        if (v + 2 == kU) {
-          load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
-          load_flags(j0 + 2 * kU, flags_cur);
+      } else {
+        // One partial set: each block's wgmma is waited for before its
+        // promotion (the other warpgroups fill the tensor pipe meanwhile).
+#pragma unroll
+        for (int v = 0; v < 2 * kU; ++v) {
+          const StreamBatch& x = v < kU ? cur : other;
+          const uint32_t(&xf)[kU] = v < kU ? flags_cur : flags_other;
+          issue(j0 + v, x.w_row[v % kU], x.w_row8[v % kU], d0);
+          finish(j0 + v, x.s_row[v % kU], x.s_row8[v % kU], xf[v % kU], d0, true);
+          if (v + 1 == kU) {
+            load_batch(j0 + 2 * kU, cur);
+            load_flags(j0 + 2 * kU, flags_cur);
+          }
         }
       }
       load_batch(j0 + 3 * kU, other);
