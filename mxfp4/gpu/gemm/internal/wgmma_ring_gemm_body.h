@@ -265,11 +265,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       // The stage is free once every consumer warp's wgmma has read it; the
       // warp that completes the count refills it.
       __syncwarp();
+      // Relaxed on purpose: a release fence here (or an mbarrier arrive, which
+      // releases) waits for this thread's outstanding global loads, i.e. the
+      // weight batch loaded ahead, every block. The stage's only readers are
+      // the wgmma, complete at the wait_group above.
       if (lane == 0) {
         const int s = j % kRingStages;
-        __threadfence_block();
         if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
-          __threadfence_block();
           releases[s] = 0u;
           if (j + kRingStages < iters) fill(j + kRingStages);
         }
