@@ -77,8 +77,12 @@ MXFP4_DEVICE_INLINE bool ActivationScaleFoldsE4m3(uint32_t scale_byte) {
 }
 
 // UnfoldFactorE4m3(): 1/sa for a block folded into E4M3 operands, else 1.
+// sa = 2^(S-127) is a normal power of two there, so 1/sa is the float with
+// exponent field 254 - S: integer arithmetic, no reciprocal (whose slow-path
+// call bloated the wgmma ring loop).
 MXFP4_DEVICE_INLINE float UnfoldFactorE4m3(float sa) {
-  return sa >= 0x1p-7f && sa <= 0x1p7f ? __frcp_rn(sa) : 1.0f;
+  return sa >= 0x1p-7f && sa <= 0x1p7f ? __uint_as_float(0x7F000000u - __float_as_uint(sa))
+                                       : 1.0f;
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -430,11 +430,11 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   return p;
 }
 
-// Ring tiles: the activation ring is as deep as shared memory allows, up to
-// kMaxRingStages stages (each holds one K-block of the tile's block_m rows for
-// every K warpgroup): a stage waits a bulk copy's latency (~1 us) before the
-// math can use it, so the depth bounds the stages per microsecond.
-inline constexpr int kMaxRingStages = 32;
+// Ring tiles: the activation ring holds a power of two of stages, as many
+// as shared memory allows up to kMaxRingStages (each stage: one K-block of
+// the tile's block_m rows for every K warpgroup; a stage is refilled when
+// every warp has released it, so the depth is how far ahead the copies run).
+inline constexpr int kMaxRingStages = 16;
 
 MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
@@ -446,7 +446,9 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
 MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
   const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) - RingPartialBytes(c) - 1024u;
   const uint32_t fit = room / RingStageBytes(c);
-  return fit < static_cast<uint32_t>(kMaxRingStages) ? static_cast<int>(fit) : kMaxRingStages;
+  int stages = kMaxRingStages;
+  while (stages > 2 && static_cast<uint32_t>(stages) > fit) stages /= 2;
+  return stages;
 }
 
 // MakeRingSmemPlan(): a_stages = [RingStages][warps_k][block_m * 32 B]

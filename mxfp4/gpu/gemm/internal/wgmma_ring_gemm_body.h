@@ -77,7 +77,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr bool kOverlap = kThreads <= 256;
   constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
   constexpr int kRingStages = RingStages(kCfg);
-  static_assert(kRingStages >= 2, "ring depth");
+  static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
+  constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
@@ -105,21 +106,25 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   unsigned* const releases = reinterpret_cast<unsigned*>(smem + kPlan.a_scales);
   const int64_t ops_stride = static_cast<int64_t>(p.a_rows_padded) * 32;
   const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * 32;
+  // Chunk c's block j: ops + (c * chunk + j) * ops_stride (kept as an offset
+  // from the chunk's first block so that a fill is one multiply-add per copy).
+  const uint32_t ring_base = SharedAddress(ring);
   auto fill = [&](int j) {  // one thread
-    const int s = j % kRingStages;
+    const int s = j & (kRingStages - 1);
     uint32_t bytes = 0;
 #pragma unroll
     for (int c = 0; c < kWgsK; ++c) {
       if (c * chunk + j < groups) bytes += kSubBytes;
     }
-    MbarrierArriveExpectTx(full_bar(s), bytes);
+    const uint32_t bar = full_bar(s);
+    MbarrierArriveExpectTx(bar, bytes);
+    const unsigned char* src = ops + static_cast<int64_t>(j) * ops_stride;
 #pragma unroll
     for (int c = 0; c < kWgsK; ++c) {
-      const int g = c * chunk + j;
-      if (g < groups) {
-        BulkCopyToShared(SharedAddress(ring + (s * kWgsK + c) * kSubBytes), ops + g * ops_stride,
-                         kSubBytes, full_bar(s));
+      if (c * chunk + j < groups) {
+        BulkCopyToShared(ring_base + (s * kWgsK + c) * kSubBytes, src, kSubBytes, bar);
       }
+      src += static_cast<int64_t>(chunk) * ops_stride;
     }
   };
   if (tid == 0) {
@@ -170,8 +175,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     // Everything read of A (ring, fold flags, the fallback's scales) is the
     // preceding quantizer's output.
     GridDependencyWait();
-    if (tid == 0) {
-      for (int j = 0; j < min(kRingStages, iters); ++j) fill(j);
+    // The first stages: one per warp in turn (a fill is ~20 instructions of
+    // address math per copy: from one thread they held the first wgmma back).
+    if (lane == 0) {
+      for (int j = warp; j < min(kRingStages, iters); j += kConsumerWarps) fill(j);
     }
     uint32_t flags_cur[kU];
     load_flags(0, flags_cur);
@@ -216,18 +223,17 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
     };
 
-    // Issues block j's wgmma into d (after its stage has landed). A warpgroup
-    // whose (shorter, trailing) chunk has ended still runs it, on zero weights
-    // and a stage slot nobody filled, and ignores P.
-    // Blocks at or beyond `iters` (the tail of the last batch) issue a wgmma
-    // too, on a stage they do not wait for, and are never promoted: a wgmma
-    // and its waits on a branch make ptxas serialize every wgmma (C7518).
+    // Issues block j's wgmma into d (after its stage has landed). Blocks at or
+    // beyond `iters` (the tail of the last batch) issue one too, on a stage
+    // they do not wait for, and are never promoted: a wgmma and its waits on a
+    // branch make ptxas serialize every wgmma (C7518).
     auto issue = [&](int j, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
-      const int s = j % kRingStages;
+      const int s = j & (kRingStages - 1);
       // Beyond `iters`, wait for the slot's last completed phase (returns at
       // once; a fresh slot's "phase -1" counts as completed): no branch.
-      const int phases = s < iters ? (iters - 1 - s) / kRingStages + 1 : 0;
-      const uint32_t parity = static_cast<uint32_t>(j < iters ? j / kRingStages : phases + 1) & 1u;
+      const int phases = s < iters ? ((iters - 1 - s) >> kRingStagesLog2) + 1 : 0;
+      const uint32_t parity =
+          static_cast<uint32_t>(j < iters ? j >> kRingStagesLog2 : phases + 1) & 1u;
       MbarrierWait(full_bar(s), parity);
       if (j == 0) StampPhase(p, kPhaseClockReady);
       const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
@@ -270,7 +276,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       // weight batch loaded ahead, every block. The stage's only readers are
       // the wgmma, complete at the wait_group above.
       if (lane == 0) {
-        const int s = j % kRingStages;
+        const int s = j & (kRingStages - 1);
         if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
           releases[s] = 0u;
           if (j + kRingStages < iters) fill(j + kRingStages);
