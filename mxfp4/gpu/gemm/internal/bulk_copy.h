@@ -41,27 +41,6 @@ MXFP4_DEVICE_INLINE void MbarrierArrive(uint32_t bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
 }
 
-// MbarrierArriveRelaxed(): one arrival without release semantics (orders
-// nothing before it; for consumers whose reads completed by other means).
-MXFP4_DEVICE_INLINE void MbarrierArriveRelaxed(uint32_t bar) {
-  asm volatile("mbarrier.arrive.relaxed.cta.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
-}
-
-// MbarrierTestWait(): whether phase `parity` has completed (never blocks).
-MXFP4_DEVICE_INLINE bool MbarrierTestWait(uint32_t bar, uint32_t parity) {
-  uint32_t done;
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "mbarrier.test_wait.parity.shared::cta.b64 p, [%1], %2;\n"
-      "selp.u32 %0, 1, 0, p;\n"
-      "}\n"
-      : "=r"(done)
-      : "r"(bar), "r"(parity)
-      : "memory");
-  return done != 0;
-}
-
 // Makes initialized mbarriers visible to the async proxy (the bulk copies)
 // and to the other threads that will wait on them.
 MXFP4_DEVICE_INLINE void MbarrierInitFence() {

@@ -452,16 +452,19 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
 }
 
 // MakeRingSmemPlan(): a_stages = [RingStages][warps_k][block_m * 32 B]
-// e4m3 activations in the wgmma order; barriers = full[RingStages],
-// empty[RingStages]; c_tile = [warps_k][block_m][block_n + 4] fp32 partials.
+// e4m3 activations in the wgmma order; a_scales = [RingStages] release
+// counters; barriers = full[RingStages]; c_tile = [warps_k][block_m]
+// [block_n + 4] fp32 partials.
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   SmemPlan p;
   const uint32_t stages = static_cast<uint32_t>(RingStages(c));
   uint32_t off = 0;
   p.a_stages = off;
   off = AlignSmem(off + stages * RingStageBytes(c));
+  p.a_scales = off;
+  off = AlignSmem(off + stages * 4u);
   p.barriers = off;
-  off = AlignSmem(off + 2u * stages * 8u);
+  off = AlignSmem(off + stages * 8u);
   p.c_tile = off;
   off = AlignSmem(off + RingPartialBytes(c));
   p.total = off;

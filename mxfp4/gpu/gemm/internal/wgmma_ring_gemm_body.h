@@ -100,13 +100,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   // trailing chunk idles through its last ones, so the ring stays in step).
   const int iters = min(chunk, groups);
 
-  // Stage s holds block j, then j + kRingStages: every warp arrives on its
-  // "empty" mbarrier when done with j, and thread 0 polls (test_wait, never
-  // blocking) for released stages to refill. No producer warp, so a CTA is
+  // Stage s is refilled (block j + kRingStages) by the consumer warp whose
+  // release of block j completes its count: no producer warp, so a CTA is
   // 2 warpgroups (2 warps per scheduler: up to 255 registers per thread).
-  auto empty_bar = [bars](int s) {
-    return bars + 8u * static_cast<uint32_t>(kRingStages + s);
-  };
+  unsigned* const releases = reinterpret_cast<unsigned*>(smem + kPlan.a_scales);
   const int64_t ops_stride = static_cast<int64_t>(p.a_rows_padded) * 32;
   const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * 32;
   // Chunk c's block j: ops + (c * chunk + j) * ops_stride (kept as an offset
@@ -133,7 +130,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   if (tid == 0) {
     for (int s = 0; s < kRingStages; ++s) {
       MbarrierInitCount(full_bar(s), 1);
-      MbarrierInitCount(empty_bar(s), kConsumerWarps);
+      releases[s] = 0u;
     }
     MbarrierInitFence();
   }
@@ -183,7 +180,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     if (lane == 0) {
       for (int j = warp; j < min(kRingStages, iters); j += kConsumerWarps) fill(j);
     }
-    int next_fill = min(kRingStages, iters);  // thread 0's: the next block to copy
     uint32_t flags_cur[kU];
     load_flags(0, flags_cur);
     const uint32_t ring_address = SharedAddress(ring);
@@ -272,20 +268,18 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
       FenceRegisterArray(d);  // reads of d stay below the wait
       if (j >= iters) return;  // CTA-uniform
-      // The stage is free once every consumer warp's wgmma has read it (a
-      // relaxed arrive: a releasing one would wait for this thread's weight
-      // loads in flight; the stage's only readers, the wgmma, are complete).
+      // The stage is free once every consumer warp's wgmma has read it; the
+      // warp that completes the count refills it.
       __syncwarp();
-      if (lane == 0) MbarrierArriveRelaxed(empty_bar(j & (kRingStages - 1)));
-      if (tid == 0) {
-        // Refill every stage whose previous block all warps have released.
-        while (next_fill < iters && next_fill <= j + kRingStages) {
-          const int prev = next_fill - kRingStages;
-          if (!MbarrierTestWait(empty_bar(next_fill & (kRingStages - 1)),
-                                static_cast<uint32_t>(prev >> kRingStagesLog2) & 1u)) {
-            break;
-          }
-          fill(next_fill++);
+      // Relaxed on purpose: a release fence here (or an mbarrier arrive, which
+      // releases) waits for this thread's outstanding global loads, i.e. the
+      // weight batch loaded ahead, every block. The stage's only readers are
+      // the wgmma, complete at the wait_group above.
+      if (lane == 0) {
+        const int s = j & (kRingStages - 1);
+        if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
+          releases[s] = 0u;
+          if (j + kRingStages < iters) fill(j + kRingStages);
         }
       }
       // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
