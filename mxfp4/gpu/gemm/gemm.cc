@@ -39,7 +39,9 @@ constexpr size_t kWorkspaceAlign = 256;
 //   M <= 8, K > 512     splitk_small_m  stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
 //   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
-//   M > 32              quant_then_mma  prequant_n64_m64_s2_fold
+//   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
+//                                       wgmma ring tile where it fills the GPU
+//                                       (AutoRingTile)
 // (a _bulk tile falls back to its register-streaming twin when its slabs do
 // not fit in shared memory).
 constexpr int64_t kFusedMaxM = 8;
@@ -150,6 +152,26 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
     default:
       return id;
   }
+}
+
+// Measured 2026-11-30 (session 4, H200 sweep, CUDA-graph replay; docs/paths.md
+// "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat the
+// pipelined default where their one-wave grid (one CTA per 64 weight rows and
+// row tile, K split over the CTA's warpgroups) covers most of the GPU:
+// 64x7168x2048 wgmma8_n64_m64_k4 16.6 vs 17.3 us (112 CTAs), 256x3072x1536
+// wgmma8_n64_m128_k2 21.7 vs 23.3 us (96 CTAs), 256x2880x512 10.2 vs 10.5 us
+// (90 CTAs); with 48 CTAs (64x3072x1536) they lost, 14.6 vs 10.4 us.
+constexpr int64_t kRingMinCtas = 88;
+constexpr int64_t kRingMaxCtas = 132;
+
+// The ring tile auto uses for M > 32 (no forced split), or kCount for none.
+TileConfigId AutoRingTile(int64_t m, int64_t n) {
+  const TileConfigId id =
+      m <= 64 ? TileConfigId::kWgmma8N64M64K4Fold : TileConfigId::kWgmma8N64M128K2Fold;
+  const TileConfigDesc cfg = GetTileConfig(id);
+  const int64_t ctas =
+      (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
+  return ctas >= kRingMinCtas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
@@ -329,6 +351,10 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   TileConfigId tile = DefaultTile(path, m);
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;
+  }
+  if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1 &&
+      AutoRingTile(m, b.n) != TileConfigId::kCount) {
+    tile = AutoRingTile(m, b.n);
   }
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);

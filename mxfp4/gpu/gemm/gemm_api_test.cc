@@ -84,12 +84,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},
       {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
-      {64, 7168, 2048, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},
-      {256, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
+      {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
       {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 4},
-      {256, 2880, 512, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 1},
+      {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
@@ -103,6 +103,34 @@ TEST(GemmApi, AutoPlanForContestShapes) {
     EXPECT_EQ(plan->workspace_bytes > 0, c.path == GemmPath::kQuantThenMma);
     EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u);
   }
+}
+
+// The e4m3 wgmma ring tiles split K over their warpgroups only: a forced
+// split count is refused for a forced ring tile and turns auto to the
+// cluster-split default; auto keeps the pipelined tile where the ring's grid
+// would leave most SMs idle.
+TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n64_m64_k4_fold";
+  absl::StatusOr<GemmPlan> plan = PlanGemm(64, PreshuffledWeight(7168, 2048), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 1);
+  EXPECT_EQ(plan->splits, 4);
+  EXPECT_EQ(plan->blocks_per_split, 16);
+  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{16, 32, 48}));
+  o.split_k = 2;
+  EXPECT_EQ(PlanGemm(64, PreshuffledWeight(7168, 2048), o).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  GemmOptions forced_split;
+  forced_split.split_k = 2;
+  plan = PlanGemm(64, PreshuffledWeight(7168, 2048), forced_split);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");
+  EXPECT_EQ(plan->cluster_ctas, 2);
+  plan = PlanGemm(64, PreshuffledWeight(3072, 1536));
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 48 ring CTAs: too few
 }
 
 TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {
