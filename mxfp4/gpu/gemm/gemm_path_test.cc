@@ -221,6 +221,14 @@ TEST(GemmPath, Deterministic100Runs) {
   }
   EXPECT_TRUE(PathTester().M(16).N(2112).K(7168).Seed(1001).Repeats(100).Run());
   EXPECT_TRUE(PathTester().M(64).N(3072).K(1536).Seed(1002).Repeats(20).Run());
+  if (kPath == GemmPath::kQuantThenMma) {
+    // The ring tiles' stage bookkeeping uses shared-memory atomics (never on
+    // data): still the same bits every run.
+    EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").M(256).N(3072).K(1536).Seed(1003)
+                    .Repeats(20).Run());
+    EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").M(64).N(7168).K(2048).Seed(1004)
+                    .Repeats(20).Run());
+  }
 }
 
 TEST(GemmPath, CudaGraphReplay) {
