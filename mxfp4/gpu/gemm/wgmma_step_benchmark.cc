@@ -1,0 +1,47 @@
+// File: mxfp4/gpu/gemm/wgmma_step_benchmark.cc
+//
+// Prints what one e4m3 wgmma block-step costs on every SM as the pieces of the
+// ring tiles' loop are added (internal/wgmma_step_probe.h; docs/paths.md
+// "wgmma ring tiles: what a step costs"). Exits 0 with a message without a
+// GPU. Run: .device/bench/mxfp4.gpu.gemm.wgmma_step_benchmark
+
+#include <cstdio>
+#include <string>
+
+#include "absl/status/status.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_step_probe.h"
+#include "mxfp4/gpu/platform/device.h"
+
+int main() {
+  using mxfp4::gpu::gemm_internal::RunWgmmaStepProbe;
+  using mxfp4::gpu::gemm_internal::WgmmaStepProbeConfig;
+  if (const absl::Status gpu = mxfp4::gpu::GpuAvailable(); !gpu.ok()) {
+    std::printf("wgmma_step_benchmark: no GPU (%s), nothing measured\n",
+                std::string(gpu.message()).c_str());
+    return 0;
+  }
+  std::printf("%s\n", mxfp4::gpu::DescribeGpu().c_str());
+  std::printf("%-4s %-8s %-7s %-11s %-16s %s\n", "n", "promote", "extras", "warpgroups",
+              "cycles per step", "MAC per cycle per SM");
+  for (int warpgroups : {2, 4}) {
+    for (int n : {64, 128}) {
+      if (n == 128 && warpgroups == 4) continue;
+      for (int extras = 0; extras <= 3; ++extras) {
+        WgmmaStepProbeConfig c;
+        c.n = n;
+        c.extras = extras;
+        c.warpgroups = warpgroups;
+        double cycles = 0.0;
+        const hipError_t e = RunWgmmaStepProbe(c, &cycles);
+        if (e != hipSuccess) {
+          std::printf("wgmma_step_benchmark: probe failed (error %d)\n", static_cast<int>(e));
+          return 1;
+        }
+        const double macs = 64.0 * n * 32.0 * warpgroups / cycles;
+        std::printf("%-4d %-8s %-7d %-11d %-16.1f %.0f\n", n, "yes", extras, warpgroups, cycles,
+                    macs);
+      }
+    }
+  }
+  return 0;
+}
