@@ -5,7 +5,7 @@
 // time, on every SM (docs/paths.md "wgmma ring tiles: what a step costs").
 // Each warpgroup loops over `iters` steps of
 //   wgmma m64n<n>k32 e4m3 (A from registers, B from shared memory, zero
-//   accumulator) + wait_group 0 [+ the promotion: n / 2 FFMAs per thread]
+//   accumulator) + wait_group 0 + the promotion (n / 2 FFMAs per thread)
 //   [+ extras]
 // where extras (cumulative) are 1: an mbarrier phase per step (arrive with
 // expect_tx + wait), 2: a release counter per warp (shared atomicAdd by lane
@@ -21,7 +21,6 @@ namespace mxfp4::gpu::gemm_internal {
 
 struct WgmmaStepProbeConfig {
   int n = 64;           // activation rows per wgmma: 64 or 128
-  bool promote = true;  // add the n / 2 FFMAs per thread per step
   int extras = 0;       // 0..3, see above
   int warpgroups = 2;   // per CTA: 1, 2 or 4 (4 with n = 64 only)
   int ctas = 132;

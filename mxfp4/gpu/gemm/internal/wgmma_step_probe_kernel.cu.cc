@@ -22,7 +22,7 @@ constexpr int kSmemBytes = kOperandBytes + kCopyBytes;
 constexpr int kCopySourceStride = 64 * kCopyBytes;  // per CTA: 64 distinct sources
 
 // Up to 4 warpgroups at n = 64 (128 registers), 2 at n = 128.
-template <int kN, bool kPromote, int kExtras>
+template <int kN, int kExtras>
 __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1) WgmmaStepProbeKernel(const unsigned char* copy_source, long long* cycles,
                                      float* sink, int iters) {
   extern __shared__ __align__(128) unsigned char smem[];
@@ -71,13 +71,9 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1) WgmmaStepProbeKernel
       __syncwarp();
       if (tid % 32 == 0 && atomicAdd(&releases[wg], 1u) == 3u) releases[wg] = 0u;
     }
-    if (kPromote) {
 #pragma unroll
-      for (int i = 0; i < kN / 2; ++i) acc[i] = __fmaf_rn(d[i], 1.5f, acc[i]);
-      FenceRegisterArray(acc);
-    } else {
-      acc[0] += d[0];
-    }
+    for (int i = 0; i < kN / 2; ++i) acc[i] = __fmaf_rn(d[i], 1.5f, acc[i]);
+    FenceRegisterArray(acc);
   }
   const long long t1 = clock64();
   float s = 0.0f;
@@ -87,10 +83,10 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1) WgmmaStepProbeKernel
   if (tid % 128 == 0) cycles[blockIdx.x * 4 + wg] = t1 - t0;
 }
 
-template <int kN, bool kPromote, int kExtras>
+template <int kN, int kExtras>
 cudaError_t Launch(const WgmmaStepProbeConfig& c, const unsigned char* src, long long* cycles,
                    float* sink) {
-  auto kernel = WgmmaStepProbeKernel<kN, kPromote, kExtras>;
+  auto kernel = WgmmaStepProbeKernel<kN, kExtras>;
   cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        kSmemBytes);
   for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) {
@@ -100,14 +96,14 @@ cudaError_t Launch(const WgmmaStepProbeConfig& c, const unsigned char* src, long
   return e;
 }
 
-template <int kN, bool kPromote>
+template <int kN>
 cudaError_t LaunchExtras(const WgmmaStepProbeConfig& c, const unsigned char* src,
                          long long* cycles, float* sink) {
   switch (c.extras) {
-    case 0: return Launch<kN, kPromote, 0>(c, src, cycles, sink);
-    case 1: return Launch<kN, kPromote, 1>(c, src, cycles, sink);
-    case 2: return Launch<kN, kPromote, 2>(c, src, cycles, sink);
-    default: return Launch<kN, kPromote, 3>(c, src, cycles, sink);
+    case 0: return Launch<kN, 0>(c, src, cycles, sink);
+    case 1: return Launch<kN, 1>(c, src, cycles, sink);
+    case 2: return Launch<kN, 2>(c, src, cycles, sink);
+    default: return Launch<kN, 3>(c, src, cycles, sink);
   }
 }
 
@@ -127,13 +123,8 @@ hipError_t RunWgmmaStepProbe(const WgmmaStepProbeConfig& c, double* cycles_per_s
   if (e == cudaSuccess) e = cudaMalloc(&sink, static_cast<size_t>(c.ctas) * 512 * sizeof(float));
   if (e == cudaSuccess) e = cudaMemset(src, 0x30, static_cast<size_t>(c.ctas) * kCopySourceStride);
   if (e == cudaSuccess) {
-    if (c.n == 64) {
-      e = c.promote ? LaunchExtras<64, true>(c, src, cycles, sink)
-                    : LaunchExtras<64, false>(c, src, cycles, sink);
-    } else {
-      e = c.promote ? LaunchExtras<128, true>(c, src, cycles, sink)
-                    : LaunchExtras<128, false>(c, src, cycles, sink);
-    }
+    e = c.n == 64 ? LaunchExtras<64>(c, src, cycles, sink)
+                  : LaunchExtras<128>(c, src, cycles, sink);
   }
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   std::vector<long long> host(static_cast<size_t>(c.ctas) * 4, 0);
