@@ -18,8 +18,9 @@
 #   --gemm_sweep            gemm_paths_benchmark --sweep (every forced path/tile/
 #                           split per shape, hot/cold CUDA-graph timing) and the
 #                           SASS instruction counts of the GEMM kernels
-#   --other_benchmarks      every other staged *_benchmark (quantize_benchmark,
-#                           ...), JSON packed into $OUT/other_bench_json.tar.gz
+#   --other_benchmarks      every other staged *_benchmark (quantize_benchmark:
+#                           JSON packed into $OUT/other_bench_json.tar.gz;
+#                           wgmma_step_benchmark: a text table in bench.log)
 #   --profile_config=MxNxK:path:tile:split[,...]
 #                           Nsight Compute (--set full) on forced GEMM
 #                           configurations (gemm_paths_benchmark --only=...): the
