@@ -61,7 +61,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   const hipError_t q =
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
-                                             const_cast<uint8_t*>(args.a_ops),
+                                             cfg.block_m(), const_cast<uint8_t*>(args.a_ops),
                                              const_cast<float*>(args.a_scales),
                                              const_cast<uint8_t*>(args.a_fold_flags), stream)
           : LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,

@@ -90,10 +90,12 @@ __device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
 // The wgmma-order variant (ring tiles): warp item (g, r8) = block g of the 8
 // rows 8 * r8 .. 8 * r8 + 7, quad i = row 8 * r8 + i, lane q of the quad =
 // elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
-// matrices) and one fold flag for the 8 rows.
+// matrices, at their place in the row tile's run of blocks) and one fold flag
+// for the 8 rows.
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
-                                     int32_t rows_padded, uint8_t* __restrict__ a_ops,
+                                     int32_t rows_padded, int32_t tile_rows,
+                                     uint8_t* __restrict__ a_ops,
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags) {
   GridDependencyLaunchDependents();
@@ -128,7 +130,12 @@ __global__ void __launch_bounds__(kQuantThreads)
     }
     const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
     const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
-    uint8_t* const dst = a_ops + (static_cast<int64_t>(g) * groups8 + r8) * 256 + quad * 16 + q * 4;
+    // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile.
+    const int tile8 = tile_rows >> 3;
+    uint8_t* const dst =
+        a_ops +
+        ((static_cast<int64_t>(r8 / tile8) * groups + g) * tile8 + r8 % tile8) * 256 +
+        quad * 16 + q * 4;
     *reinterpret_cast<uint32_t*>(dst) = lo;
     *reinterpret_cast<uint32_t*>(dst + 128) = hi;
     if (q == 0) {
@@ -146,9 +153,11 @@ __global__ void __launch_bounds__(kQuantThreads)
 }  // namespace
 
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
-                                            int32_t rows_padded, uint8_t* a_ops, float* a_scales,
-                                            uint8_t* fold_flags, hipStream_t stream) {
-  if (m <= 0 || k <= 0 || rows_padded < m || rows_padded % 64 != 0 || k % 32 != 0) {
+                                            int32_t rows_padded, int32_t tile_rows,
+                                            uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
+                                            hipStream_t stream) {
+  if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 || tile_rows % 64 != 0 ||
+      rows_padded % tile_rows != 0 || k % 32 != 0) {
     return hipErrorInvalidValue;
   }
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);
@@ -156,7 +165,7 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
   hipLaunchKernelGGL(QuantizeAOperandWgmmaOrderKernel, dim3(ctas), dim3(kQuantThreads), 0, stream,
-                     a, m, k, rows_padded, a_ops, a_scales, fold_flags);
+                     a, m, k, rows_padded, tile_rows, a_ops, a_scales, fold_flags);
   return hipGetLastError();
 }
 

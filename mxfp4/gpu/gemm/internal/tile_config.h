@@ -431,17 +431,20 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
 }
 
 // Ring tiles: the activation ring holds a power of two of stages, as many
-// as shared memory allows up to kMaxRingStages (each stage: one K-block of
-// the tile's block_m rows for every K warpgroup; a stage is refilled when
-// every warp has released it, so the depth is how far ahead the copies run).
-inline constexpr int kMaxRingStages = 16;
+// as shared memory allows up to kMaxRingStages; a stage holds kRingStageBlocks
+// consecutive K-blocks of the tile's block_m rows for every K warpgroup and
+// is refilled when every warp has released it, so the depth is how far ahead
+// the copies run.
+inline constexpr int kMaxRingStages = 8;
+inline constexpr int kRingStageBlocks = 4;
 
 MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
          (static_cast<uint32_t>(c.block_n()) + 4u) * 4u;
 }
 MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
-  return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) * 32u;
+  return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) * 32u *
+         static_cast<uint32_t>(kRingStageBlocks);
 }
 MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
   const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) - RingPartialBytes(c) - 1024u;
@@ -451,7 +454,7 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
   return stages;
 }
 
-// MakeRingSmemPlan(): a_stages = [RingStages][warps_k][block_m * 32 B]
+// MakeRingSmemPlan(): a_stages = [RingStages][warps_k][kRingStageBlocks][block_m * 32 B]
 // e4m3 activations in the wgmma order; a_scales = [RingStages] release
 // counters; barriers = full[RingStages]; c_tile = [warps_k][block_m]
 // [block_n + 4] fp32 partials.
@@ -581,15 +584,17 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
                                   hipStream_t stream, bool fold_scales = false);
 
 // The A-operand quantizer of the ring tiles: E4M3 operands of value/2 in the
-// wgmma order (per block g and 8-row group r: 256 bytes at (g * rows_padded / 8
-// + r) * 256, two 8 x 16-byte core matrices; lane t's elements 8t..8t+3 at
-// bytes 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second), blocks
-// with scale byte in [120, 134] folded (value/2 * 2^(S-127)), fp32 scales
+// wgmma order, per row tile of `tile_rows` rows (the GEMM tile's block_m) and
+// block g: 8-row group r of the tile at ((tile * k/32 + g) * tile_rows / 8 + r)
+// * 256, two 8 x 16-byte core matrices (lane t's elements 8t..8t+3 at bytes
+// 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second); blocks with
+// scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
 // [k/32][rows_padded] and fold flags [k/32][rows_padded / 8][2].
-// rows_padded % 64 == 0.
+// rows_padded % tile_rows == 0, tile_rows % 64 == 0.
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
-                                            int32_t rows_padded, uint8_t* a_ops, float* a_scales,
-                                            uint8_t* fold_flags, hipStream_t stream);
+                                            int32_t rows_padded, int32_t tile_rows,
+                                            uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
+                                            hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

@@ -11,12 +11,14 @@
 // nothing but a ring of stages goes through shared memory:
 //   - QuantizeAOperand (wgmma order) writes A as E4M3 operands of value/2
 //     with the block scale folded in where exact (scale_fold.h), in the
-//     no-swizzle K-major core-matrix order of a wgmma B operand, so one K-block
-//     of the tile's rows is one contiguous run (block_m * 32 bytes), and one
-//     fold flag per 8 rows and block;
-//   - these runs go by bulk copies into a RingStages()-deep ring, a "full"
-//     mbarrier per stage; a stage is refilled by the consumer warp whose
-//     release completes its count (a shared counter), so there is no producer
+//     no-swizzle K-major core-matrix order of a wgmma B operand, per row tile
+//     of block_m rows, so consecutive K-blocks of the tile's rows are one
+//     contiguous run (block_m * 32 bytes each), and one fold flag per 8 rows
+//     and block;
+//   - kRingStageBlocks blocks per chunk go by one bulk copy into a stage of a
+//     RingStages()-deep ring, a "full" mbarrier per stage; a stage is
+//     refilled by the consumer warp whose release (after the stage's last
+//     block) completes its count (a shared counter), so there is no producer
 //     warp and a CTA of 8 warps may use 255 registers per thread;
 //   - warpgroup w (4 warps) owns 64 weight rows and one K-split
 //     chunk; its lanes load their weight words straight from global memory
@@ -72,6 +74,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr uint32_t kSubBytes = kNa * 32;   // one block of the tile's rows
   constexpr int kFlagBytes = kNa / 4;        // their fold flags (global memory)
   constexpr int kU = kStreamBatchBlocks;
+  constexpr int kStageBlocks = kRingStageBlocks;
+  static_assert(kStageBlocks == kU, "a weight batch is a ring stage");
   // Two warpgroups (255 registers each) overlap block j + 1's wgmma with block
   // j's promotion in two partial sets; four (128 registers) keep one set.
   constexpr bool kOverlap = kThreads <= 256;
@@ -82,7 +86,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
-  unsigned char* const ring = smem + kPlan.a_stages;  // [stage][kz][kSubBytes]
+  unsigned char* const ring = smem + kPlan.a_stages;  // [stage][kz][block][kSubBytes]
   float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
@@ -100,31 +104,37 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   // trailing chunk idles through its last ones, so the ring stays in step).
   const int iters = min(chunk, groups);
 
-  // Stage s is refilled (block j + kRingStages) by the consumer warp whose
-  // release of block j completes its count: no producer warp, so a CTA is
-  // 2 warpgroups (2 warps per scheduler: up to 255 registers per thread).
+  // A stage holds kStageBlocks consecutive K-blocks of every chunk; stage t
+  // (blocks 4t .. 4t + 3 of each chunk) lives in slot t % kRingStages and is
+  // refilled (stage t + kRingStages) by the consumer warp whose release of
+  // stage t completes its count: no producer warp, so a CTA is 2 warpgroups
+  // (2 warps per scheduler: up to 255 registers per thread). One wait and one
+  // release per stage, not per block: a synchronization per block cost as much
+  // as the block's math (wgmma_step_benchmark).
   unsigned* const releases = reinterpret_cast<unsigned*>(smem + kPlan.a_scales);
-  const int64_t ops_stride = static_cast<int64_t>(p.a_rows_padded) * 32;
-  const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * 32;
-  // Chunk c's block j: ops + (c * chunk + j) * ops_stride (kept as an offset
-  // from the chunk's first block so that a fill is one multiply-add per copy).
+  // This row tile's A: [block][kSubBytes], consecutive blocks contiguous.
+  const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
+  const int stages_total = (iters + kStageBlocks - 1) / kStageBlocks;
   const uint32_t ring_base = SharedAddress(ring);
-  auto fill = [&](int j) {  // one thread
-    const int s = j & (kRingStages - 1);
+  auto fill = [&](int t) {  // one thread
+    const int s = t & (kRingStages - 1);
+    const int first = t * kStageBlocks;
     uint32_t bytes = 0;
 #pragma unroll
     for (int c = 0; c < kWgsK; ++c) {
-      if (c * chunk + j < groups) bytes += kSubBytes;
+      const int blocks = min(kStageBlocks, min(chunk, groups - c * chunk) - first);
+      if (blocks > 0) bytes += static_cast<uint32_t>(blocks) * kSubBytes;
     }
     const uint32_t bar = full_bar(s);
     MbarrierArriveExpectTx(bar, bytes);
-    const unsigned char* src = ops + static_cast<int64_t>(j) * ops_stride;
 #pragma unroll
     for (int c = 0; c < kWgsK; ++c) {
-      if (c * chunk + j < groups) {
-        BulkCopyToShared(ring_base + (s * kWgsK + c) * kSubBytes, src, kSubBytes, bar);
+      const int blocks = min(kStageBlocks, min(chunk, groups - c * chunk) - first);
+      if (blocks > 0) {
+        BulkCopyToShared(ring_base + (s * kWgsK + c) * kStageBlocks * kSubBytes,
+                         ops + static_cast<int64_t>(c * chunk + first) * kSubBytes,
+                         static_cast<uint32_t>(blocks) * kSubBytes, bar);
       }
-      src += static_cast<int64_t>(chunk) * ops_stride;
     }
   };
   if (tid == 0) {
@@ -178,7 +188,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     // The first stages: one per warp in turn (a fill is ~20 instructions of
     // address math per copy: from one thread they held the first wgmma back).
     if (lane == 0) {
-      for (int j = warp; j < min(kRingStages, iters); j += kConsumerWarps) fill(j);
+      for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
     }
     uint32_t flags_cur[kU];
     load_flags(0, flags_cur);
@@ -227,32 +237,38 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     // beyond `iters` (the tail of the last batch) issue one too, on a stage
     // they do not wait for, and are never promoted: a wgmma and its waits on a
     // branch make ptxas serialize every wgmma (C7518).
-    auto issue = [&](int j, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
-      const int s = j & (kRingStages - 1);
-      // Beyond `iters`, wait for the slot's last completed phase (returns at
-      // once; a fresh slot's "phase -1" counts as completed): no branch.
-      const int phases = s < iters ? ((iters - 1 - s) >> kRingStagesLog2) + 1 : 0;
-      const uint32_t parity =
-          static_cast<uint32_t>(j < iters ? j >> kRingStagesLog2 : phases + 1) & 1u;
-      MbarrierWait(full_bar(s), parity);
+    // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
+    // multiple of 2 kU = 2 kStageBlocks): the first block of a stage waits.
+    auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
+      const int t = j / kStageBlocks;
+      const int s = t & (kRingStages - 1);
+      if (pos == 0) {
+        // Beyond the last stage, wait for the slot's last completed phase
+        // (returns at once; a fresh slot's "phase -1" counts as completed).
+        const int phases =
+            s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
+        const uint32_t parity =
+            static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
+        MbarrierWait(full_bar(s), parity);
+      }
       if (j == 0) StampPhase(p, kPhaseClockReady);
       const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
       const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
       const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
-      // A warpgroup past its chunk (zero weights) reads chunk 0's slot, which
+      // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
       // holds finite operands, so that its P is exactly 0.
-      const int slot = s * kWgsK + (j < len ? kz : 0);
+      const int sub = (s * kWgsK + (j < len ? kz : 0)) * kStageBlocks + pos;
       // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
       // accumulator reads inside its pipeline stage and serializes, C7514).
       FenceRegisterArray(acc);
       WgmmaFence();
       WgmmaE4m3RegAZeroAcc<kNa>(
-          d, a, MatrixDescriptorNoSwizzle(ring_address + slot * kSubBytes, 128, 256));
+          d, a, MatrixDescriptorNoSwizzle(ring_address + sub * kSubBytes, 128, 256));
       WgmmaCommitGroup();
     };
     // Waits for block j's wgmma (block j + 1's may stay in flight), releases
     // its stage and promotes d.
-    auto finish = [&](int j, uint32_t s_row, uint32_t s_row8, uint32_t flag,
+    auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flag,
                       float (&d)[kAccRegs], bool drain) {
       const bool scales_fold =
           s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
@@ -268,18 +284,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
       FenceRegisterArray(d);  // reads of d stay below the wait
       if (j >= iters) return;  // CTA-uniform
-      // The stage is free once every consumer warp's wgmma has read it; the
-      // warp that completes the count refills it.
-      __syncwarp();
-      // Relaxed on purpose: a release fence here (or an mbarrier arrive, which
-      // releases) waits for this thread's outstanding global loads, i.e. the
-      // weight batch loaded ahead, every block. The stage's only readers are
-      // the wgmma, complete at the wait_group above.
-      if (lane == 0) {
-        const int s = j & (kRingStages - 1);
-        if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
-          releases[s] = 0u;
-          if (j + kRingStages < iters) fill(j + kRingStages);
+      // After a stage's last block the stage is free once every consumer
+      // warp's wgmma has read it; the warp that completes the count refills
+      // it. Relaxed on purpose: the stage's only readers are the wgmma,
+      // complete at the wait_group above. (A partial last stage is never
+      // released: nothing follows it.)
+      if (pos == kStageBlocks - 1) {
+        __syncwarp();
+        if (lane == 0) {
+          const int t = j / kStageBlocks;
+          const int s = t & (kRingStages - 1);
+          if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
+            releases[s] = 0u;
+            if (t + kRingStages < stages_total) fill(t + kRingStages);
+          }
         }
       }
       // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
@@ -298,21 +316,23 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
 #pragma unroll 1
     for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
       if constexpr (kOverlap) {
-        issue(j0, cur.w_row[0], cur.w_row8[0], d0);
+        issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
         for (int v = 0; v < 2 * kU; v += 2) {
           const bool first_half = v < kU;
           const int u = v % kU;
           const StreamBatch& x = first_half ? cur : other;
           const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
-          issue(j0 + v + 1, x.w_row[u + 1], x.w_row8[u + 1], d1);
-          finish(j0 + v, x.s_row[u], x.s_row8[u], xf[u], d0, false);
+          issue(j0 + v + 1, (v + 1) % kStageBlocks, x.w_row[u + 1], x.w_row8[u + 1], d1);
+          finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf[u], d0, false);
           if (v + 2 < kU) {
-            issue(j0 + v + 2, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
+            issue(j0 + v + 2, (v + 2) % kStageBlocks, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
           } else if (v + 2 < 2 * kU) {
-            issue(j0 + v + 2, other.w_row[(v + 2) % kU], other.w_row8[(v + 2) % kU], d0);
+            issue(j0 + v + 2, (v + 2) % kStageBlocks, other.w_row[(v + 2) % kU],
+                  other.w_row8[(v + 2) % kU], d0);
           }
-          finish(j0 + v + 1, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1], d1, v + 2 == 2 * kU);
+          finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1],
+                 d1, v + 2 == 2 * kU);
           if (v + 2 == kU) {
             load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
             load_flags(j0 + 2 * kU, flags_cur);
@@ -325,8 +345,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
         for (int v = 0; v < 2 * kU; ++v) {
           const StreamBatch& x = v < kU ? cur : other;
           const uint32_t(&xf)[kU] = v < kU ? flags_cur : flags_other;
-          issue(j0 + v, x.w_row[v % kU], x.w_row8[v % kU], d0);
-          finish(j0 + v, x.s_row[v % kU], x.s_row8[v % kU], xf[v % kU], d0, true);
+          issue(j0 + v, v % kStageBlocks, x.w_row[v % kU], x.w_row8[v % kU], d0);
+          finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf[v % kU], d0,
+                 true);
           if (v + 1 == kU) {
             load_batch(j0 + 2 * kU, cur);
             load_flags(j0 + 2 * kU, flags_cur);
