@@ -157,10 +157,13 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // Measured 2026-11-30 (session 4, H200 sweep, CUDA-graph replay; docs/paths.md
 // "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat the
 // pipelined default where their one-wave grid (one CTA per 64 weight rows and
-// row tile, K split over the CTA's warpgroups) covers most of the GPU:
-// 64x7168x2048 wgmma8_n64_m64_k4 16.6 vs 17.3 us (112 CTAs), 256x3072x1536
-// wgmma8_n64_m128_k2 21.7 vs 23.3 us (96 CTAs), 256x2880x512 10.2 vs 10.5 us
-// (90 CTAs); with 48 CTAs (64x3072x1536) they lost, 14.6 vs 10.4 us.
+// row tile, K split over the CTA's warpgroups) covers most of the GPU. The
+// thresholds come from the first ring version (one synchronization per
+// block): 64x7168x2048 wgmma8_n64_m64_k4 16.6 vs 17.3 us (112 CTAs),
+// 256x3072x1536 wgmma8_n64_m128_k2 21.7 vs 23.3 us (96 CTAs), 256x2880x512
+// 10.2 vs 10.5 us (90 CTAs); with 48 CTAs (64x3072x1536) it lost, 14.6 vs
+// 10.4 us. The current stage-of-4 version: 13.4 and 18.6 us on the first two
+// (contest benchmark); re-run the sweep before moving the thresholds.
 constexpr int64_t kRingMinCtas = 88;
 constexpr int64_t kRingMaxCtas = 132;
 
