@@ -26,7 +26,7 @@ int main() {
   for (int warpgroups : {2, 4}) {
     for (int n : {64, 128}) {
       if (n == 128 && warpgroups == 4) continue;
-      for (int extras = 0; extras <= 3; ++extras) {
+      for (int extras = 0; extras <= mxfp4::gpu::gemm_internal::kMaxWgmmaStepExtras; ++extras) {
         WgmmaStepProbeConfig c;
         c.n = n;
         c.extras = extras;

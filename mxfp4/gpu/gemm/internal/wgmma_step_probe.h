@@ -7,9 +7,16 @@
 //   wgmma m64n<n>k32 e4m3 (A from registers, B from shared memory, zero
 //   accumulator) + wait_group 0 + the promotion (n / 2 FFMAs per thread)
 //   [+ extras]
-// where extras (cumulative) are 1: an mbarrier phase per step (arrive with
-// expect_tx + wait), 2: a release counter per warp (shared atomicAdd by lane
-// 0), 3: a 2 KB bulk copy per step that the step waits for (latency exposed).
+// with extras:
+//   1: an mbarrier phase per step (arrive with expect_tx + wait);
+//   2: 1 + a release counter per warp and step (shared atomicAdd by lane 0);
+//   3: 2 + a 2 KB bulk copy per step that the step waits for (latency exposed);
+//   4: the synchronization of 2 once per stage of 4 steps (as the ring tiles);
+//   5: 4 + the weights: per step a lane's two 4-byte words and two scale bytes,
+//      loaded 4 steps ahead (WeightRowPair's pattern), converted to the E4M3
+//      A fragment (Fp4x8ToLutBytes) that the wgmma uses;
+//   6: 5 + the promotion's form: a warp vote on the scale bytes and sb from
+//      them (the ring tiles' fast path).
 // The result is the slowest warpgroup's clock64() cycles per step.
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_STEP_PROBE_H_
@@ -19,12 +26,14 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+inline constexpr int kMaxWgmmaStepExtras = 6;
+
 struct WgmmaStepProbeConfig {
   int n = 64;           // activation rows per wgmma: 64 or 128
-  int extras = 0;       // 0..3, see above
+  int extras = 0;       // 0..kMaxWgmmaStepExtras, see above
   int warpgroups = 2;   // per CTA: 1, 2 or 4 (4 with n = 64 only)
   int ctas = 132;
-  int iters = 2000;
+  int iters = 2000;     // a multiple of 4
 };
 
 // RunWgmmaStepProbe(): runs the probe twice (the first warms up) and writes

@@ -1,7 +1,8 @@
 // File: mxfp4/gpu/gemm/internal/wgmma_step_probe_kernel.cu.cc
 //
-// The kernel of wgmma_step_probe.h. Operands are constants (E4M3 0.5 in
-// shared memory, 1.0 patterns in registers): only the timing matters.
+// The kernel of wgmma_step_probe.h. Operands are constants or fixed patterns
+// (E4M3 0.5 in shared memory, E2M1 codes 5/3 as weights, scale bytes 127):
+// only the timing matters.
 
 #include <cuda_runtime.h>
 
@@ -21,14 +22,30 @@ constexpr int kCopyBytes = 2048;
 constexpr int kSmemBytes = kOperandBytes + kCopyBytes;
 constexpr int kCopySourceStride = 64 * kCopyBytes;  // per CTA: 64 distinct sources
 
+// Per CTA and warp: 64 blocks of weight words (2 per lane) and scale bytes
+// (2 per lane), as the ring tiles load them (WeightRowPair: a 4-byte word of
+// rows gid and gid + 8 and their scale bytes per block).
+constexpr int kProbeBlocks = 64;
+constexpr int kMaxWarps = 16;
+constexpr int64_t kWeightWordsPerCta = int64_t{kProbeBlocks} * kMaxWarps * 64;
+constexpr int kBatch = 4;  // blocks loaded ahead together, and the steps per stage at extras >= 4
+
+struct ProbeBatch {
+  uint32_t w[kBatch], w8[kBatch], s[kBatch], s8[kBatch];
+};
+
 // Up to 4 warpgroups at n = 64 (128 registers), 2 at n = 128.
 template <int kN, int kExtras>
-__global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1) WgmmaStepProbeKernel(const unsigned char* copy_source, long long* cycles,
-                                     float* sink, int iters) {
+__global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
+    WgmmaStepProbeKernel(const unsigned char* copy_source, const uint32_t* weights,
+                         const unsigned char* scales, long long* cycles, float* sink,
+                         int iters) {
   extern __shared__ __align__(128) unsigned char smem[];
   __shared__ __align__(8) uint64_t bars[4];
   __shared__ unsigned releases[4];
   const int tid = static_cast<int>(threadIdx.x);
+  const int lane = tid & 31;
+  const int warp = tid >> 5;
   const int wg = tid / 128;
   for (int i = tid; i < kOperandBytes / 4; i += static_cast<int>(blockDim.x)) {
     reinterpret_cast<uint32_t*>(smem)[i] = 0x30303030u;  // E4M3 0.5
@@ -42,38 +59,86 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1) WgmmaStepProbeKernel
   __syncthreads();
   const uint64_t desc = MatrixDescriptorNoSwizzle(SharedAddress(smem) + wg * 8192, 128, 256);
   const uint32_t bar = SharedAddress(&bars[wg]);
+  const uint32_t* const my_words =
+      weights + blockIdx.x * kWeightWordsPerCta + (warp * 32 + lane) * 2;
+  const unsigned char* const my_scales =
+      scales + blockIdx.x * kWeightWordsPerCta + (warp * 32 + lane) * 2;
+  auto load = [&](int it0, ProbeBatch& b) {
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u) {
+      const int64_t off = int64_t{(it0 + u) & (kProbeBlocks - 1)} * kMaxWarps * 64;
+      b.w[u] = __ldg(my_words + off);
+      b.w8[u] = __ldg(my_words + off + 1);
+      b.s[u] = __ldg(my_scales + off);
+      b.s8[u] = __ldg(my_scales + off + 1);
+    }
+  };
   float d[kN / 2];
   float acc[kN / 2];
 #pragma unroll
   for (int i = 0; i < kN / 2; ++i) acc[i] = 0.0f;
   uint32_t a[4] = {0x38383838u, 0x38383838u, 0x38383838u, 0x38383838u};
+  ProbeBatch cur, next;
+  if (kExtras >= 5) load(0, cur);
   const long long t0 = clock64();
-  for (int it = 0; it < iters; ++it) {
-    a[0] ^= 0x01000000u;  // a loop-carried operand change
-    if (kExtras >= 1) {
-      if (tid % 128 == 0) {
-        MbarrierArriveExpectTx(bar, kExtras >= 3 ? kCopyBytes : 0u);
-        if (kExtras >= 3) {
-          BulkCopyToShared(SharedAddress(smem + kOperandBytes),
-                           copy_source + static_cast<int64_t>(blockIdx.x) * kCopySourceStride +
-                               (it & 63) * kCopyBytes,
-                           kCopyBytes, bar);
+  for (int it0 = 0; it0 < iters; it0 += kBatch) {
+    if (kExtras >= 5) load(it0 + kBatch, next);
+#pragma unroll
+    for (int u = 0; u < kBatch; ++u) {
+      const int it = it0 + u;
+      // Synchronization: per step (1..3) or per stage of kBatch steps (4..).
+      const bool sync_now = kExtras >= 1 && (kExtras < 4 || u == 0);
+      if (sync_now) {
+        if (tid % 128 == 0) {
+          MbarrierArriveExpectTx(bar, kExtras == 3 ? kCopyBytes : 0u);
+          if (kExtras == 3) {
+            BulkCopyToShared(SharedAddress(smem + kOperandBytes),
+                             copy_source + static_cast<int64_t>(blockIdx.x) * kCopySourceStride +
+                                 (it & 63) * kCopyBytes,
+                             kCopyBytes, bar);
+          }
+        }
+        MbarrierWait(bar, static_cast<uint32_t>(kExtras < 4 ? it : it / kBatch) & 1u);
+      }
+      if (kExtras >= 5) {
+        const Bytes8 r = Fp4x8ToLutBytes(cur.w[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 r8 = Fp4x8ToLutBytes(cur.w8[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        a[0] = r.lo;
+        a[1] = r8.lo;
+        a[2] = r.hi;
+        a[3] = r8.hi;
+      } else {
+        a[0] ^= 0x01000000u;  // a loop-carried operand change
+      }
+      WgmmaFence();
+      WgmmaE4m3RegAZeroAcc<kN>(d, a, desc);
+      WgmmaCommitGroup();
+      float sb = 1.5f, sb8 = 1.5f;
+      bool fast = true;
+      if (kExtras >= 6) {
+        fast = __all_sync(0xFFFFFFFFu, cur.s[u] <= 240u && cur.s8[u] <= 240u);
+        sb = __uint_as_float(cur.s[u] << 23);
+        sb8 = __uint_as_float(cur.s8[u] << 23);
+      }
+      WgmmaWaitGroup<0>();
+      FenceRegisterArray(d);
+      const bool release_now = kExtras >= 2 && (kExtras < 4 || u == kBatch - 1);
+      if (release_now) {
+        __syncwarp();
+        if (tid % 32 == 0 && atomicAdd(&releases[wg], 1u) == 3u) releases[wg] = 0u;
+      }
+      if (fast) {
+#pragma unroll
+        for (int c = 0; c < kN / 8; ++c) {
+          acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb, acc[4 * c + 0]);
+          acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], sb, acc[4 * c + 1]);
+          acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], sb8, acc[4 * c + 2]);
+          acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], sb8, acc[4 * c + 3]);
         }
       }
-      MbarrierWait(bar, static_cast<uint32_t>(it) & 1u);
+      FenceRegisterArray(acc);
     }
-    WgmmaFence();
-    WgmmaE4m3RegAZeroAcc<kN>(d, a, desc);
-    WgmmaCommitGroup();
-    WgmmaWaitGroup<0>();
-    FenceRegisterArray(d);
-    if (kExtras >= 2) {
-      __syncwarp();
-      if (tid % 32 == 0 && atomicAdd(&releases[wg], 1u) == 3u) releases[wg] = 0u;
-    }
-#pragma unroll
-    for (int i = 0; i < kN / 2; ++i) acc[i] = __fmaf_rn(d[i], 1.5f, acc[i]);
-    FenceRegisterArray(acc);
+    if (kExtras >= 5) cur = next;
   }
   const long long t1 = clock64();
   float s = 0.0f;
@@ -83,48 +148,67 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1) WgmmaStepProbeKernel
   if (tid % 128 == 0) cycles[blockIdx.x * 4 + wg] = t1 - t0;
 }
 
+struct ProbeBuffers {
+  const unsigned char* copy_source;
+  const uint32_t* weights;
+  const unsigned char* scales;
+  long long* cycles;
+  float* sink;
+};
+
 template <int kN, int kExtras>
-cudaError_t Launch(const WgmmaStepProbeConfig& c, const unsigned char* src, long long* cycles,
-                   float* sink) {
+cudaError_t Launch(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
   auto kernel = WgmmaStepProbeKernel<kN, kExtras>;
   cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        kSmemBytes);
   for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) {
-    kernel<<<c.ctas, 128 * c.warpgroups, kSmemBytes>>>(src, cycles, sink, c.iters);
+    kernel<<<c.ctas, 128 * c.warpgroups, kSmemBytes>>>(b.copy_source, b.weights, b.scales,
+                                                         b.cycles, b.sink, c.iters);
     e = cudaGetLastError();
   }
   return e;
 }
 
 template <int kN>
-cudaError_t LaunchExtras(const WgmmaStepProbeConfig& c, const unsigned char* src,
-                         long long* cycles, float* sink) {
+cudaError_t LaunchExtras(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
   switch (c.extras) {
-    case 0: return Launch<kN, 0>(c, src, cycles, sink);
-    case 1: return Launch<kN, 1>(c, src, cycles, sink);
-    case 2: return Launch<kN, 2>(c, src, cycles, sink);
-    default: return Launch<kN, 3>(c, src, cycles, sink);
+    case 0: return Launch<kN, 0>(c, b);
+    case 1: return Launch<kN, 1>(c, b);
+    case 2: return Launch<kN, 2>(c, b);
+    case 3: return Launch<kN, 3>(c, b);
+    case 4: return Launch<kN, 4>(c, b);
+    case 5: return Launch<kN, 5>(c, b);
+    default: return Launch<kN, 6>(c, b);
   }
 }
 
 }  // namespace
 
 hipError_t RunWgmmaStepProbe(const WgmmaStepProbeConfig& c, double* cycles_per_step) {
-  if (!(c.n == 64 || c.n == 128) || c.extras < 0 || c.extras > 3 || c.iters <= 0 ||
-      c.ctas <= 0 || !(c.warpgroups == 1 || c.warpgroups == 2 || c.warpgroups == 4) ||
+  if (!(c.n == 64 || c.n == 128) || c.extras < 0 || c.extras > kMaxWgmmaStepExtras ||
+      c.iters <= 0 || c.iters % kBatch != 0 || c.ctas <= 0 ||
+      !(c.warpgroups == 1 || c.warpgroups == 2 || c.warpgroups == 4) ||
       (c.n == 128 && c.warpgroups == 4) || cycles_per_step == nullptr) {
     return hipErrorInvalidValue;
   }
   unsigned char* src = nullptr;
+  uint32_t* weights = nullptr;
+  unsigned char* scales = nullptr;
   long long* cycles = nullptr;
   float* sink = nullptr;
-  cudaError_t e = cudaMalloc(&src, static_cast<size_t>(c.ctas) * kCopySourceStride);
+  const size_t copy_bytes = static_cast<size_t>(c.ctas) * kCopySourceStride;
+  const size_t words = static_cast<size_t>(c.ctas) * kWeightWordsPerCta;
+  cudaError_t e = cudaMalloc(&src, copy_bytes);
+  if (e == cudaSuccess) e = cudaMalloc(&weights, words * sizeof(uint32_t));
+  if (e == cudaSuccess) e = cudaMalloc(&scales, words);
   if (e == cudaSuccess) e = cudaMalloc(&cycles, static_cast<size_t>(c.ctas) * 4 * sizeof(long long));
   if (e == cudaSuccess) e = cudaMalloc(&sink, static_cast<size_t>(c.ctas) * 512 * sizeof(float));
-  if (e == cudaSuccess) e = cudaMemset(src, 0x30, static_cast<size_t>(c.ctas) * kCopySourceStride);
+  if (e == cudaSuccess) e = cudaMemset(src, 0x30, copy_bytes);
+  if (e == cudaSuccess) e = cudaMemset(weights, 0x35, words * sizeof(uint32_t));  // E2M1 codes
+  if (e == cudaSuccess) e = cudaMemset(scales, 127, words);                      // sb = 1
   if (e == cudaSuccess) {
-    e = c.n == 64 ? LaunchExtras<64>(c, src, cycles, sink)
-                  : LaunchExtras<128>(c, src, cycles, sink);
+    const ProbeBuffers b{src, weights, scales, cycles, sink};
+    e = c.n == 64 ? LaunchExtras<64>(c, b) : LaunchExtras<128>(c, b);
   }
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   std::vector<long long> host(static_cast<size_t>(c.ctas) * 4, 0);
@@ -139,6 +223,8 @@ hipError_t RunWgmmaStepProbe(const WgmmaStepProbeConfig& c, double* cycles_per_s
     *cycles_per_step = static_cast<double>(slowest) / c.iters;
   }
   cudaFree(src);
+  cudaFree(weights);
+  cudaFree(scales);
   cudaFree(cycles);
   cudaFree(sink);
   return static_cast<hipError_t>(static_cast<int>(e));
