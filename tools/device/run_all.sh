@@ -21,6 +21,8 @@
 #   --other_benchmarks      every other staged *_benchmark (quantize_benchmark:
 #                           JSON packed into $OUT/other_bench_json.tar.gz;
 #                           wgmma_step_benchmark: a text table in bench.log)
+#   --wgmma_step            wgmma_step_benchmark alone (the cost of an e4m3 wgmma
+#                           ring step, piece by piece; a table in bench.log)
 #   --profile_config=MxNxK:path:tile:split[,...]
 #                           Nsight Compute (--set full) on forced GEMM
 #                           configurations (gemm_paths_benchmark --only=...): the
@@ -66,7 +68,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; profile_shapes=""; profile_config=""; sass_ids=""; phase_configs=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; do_wgmma_step=0; profile_shapes=""; profile_config=""; sass_ids=""; phase_configs=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
@@ -77,6 +79,7 @@ for a in "$@"; do
     --bench=*) bench_sets="${a#*=}"; any_mode=1 ;;
     --gemm_sweep) do_gemm_sweep=1; any_mode=1 ;;
     --other_benchmarks) do_other=1; any_mode=1 ;;
+    --wgmma_step) do_wgmma_step=1; any_mode=1 ;;
     --profile=*) profile_shapes="${a#*=}"; any_mode=1 ;;
     --profile_config=*) profile_config="${a#*=}"; any_mode=1 ;;
     --sass=*) sass_ids="${a#*=}"; any_mode=1 ;;
@@ -251,6 +254,9 @@ if [[ $do_gemm_sweep -eq 1 ]]; then
         sort | uniq -c | sort -rn | head -20
     } >>"$OUT/bench.log"
   fi
+fi
+if [[ $do_wgmma_step -eq 1 ]]; then
+  bench "wgmma_step_benchmark" "$D/bench/mxfp4.gpu.gemm.wgmma_step_benchmark"
 fi
 if [[ $do_other -eq 1 ]]; then
   mkdir -p "$WORK/json"
