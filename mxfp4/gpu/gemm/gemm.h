@@ -88,9 +88,11 @@ enum class GemmPath {
   // thread-block cluster that reduce in split order through distributed
   // shared memory. Chosen for M <= 8 with K > 512.
   kSplitKSmallM,
-  // "quant_then_mma": a quantizer kernel writes A once as fp16 operands into
-  // the workspace, then the tensor-core GEMM (programmatic dependent launch,
-  // optional cluster K-split). Chosen for M > 8.
+  // "quant_then_mma": a quantizer kernel writes A once as tensor-core
+  // operands into the workspace (fp16; E4M3 in the wgmma order for the e4m3
+  // wgmma ring tiles), then the tensor-core GEMM (programmatic dependent
+  // launch; K split over a cluster, or over the ring tiles' warpgroups).
+  // Chosen for M > 8.
   kQuantThenMma,
 };
 

@@ -32,9 +32,10 @@ constexpr GemmPathInfo kPaths[] = {
      "as fused_quant (auto: stream_n32_m8_k8)",
      "any M, N, K % 32 == 0; auto: M <= 8 and K > 512 (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
-     "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace), then "
-     "the GEMM on the prequantized operand (programmatic dependent launch): streaming, wgmma "
-     "or cp.async-pipelined tiles",
+     "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
+     "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
+     "the GEMM on the prequantized operand (programmatic dependent launch): streaming, wgmma, "
+     "e4m3 wgmma ring or cp.async-pipelined tiles",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
      "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto M <= 32), "
@@ -43,9 +44,10 @@ constexpr GemmPathInfo kPaths[] = {
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
      "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "
-     "warpgroups): wgmma8_n64_m64_k2_fold, wgmma8_n64_m128_k2_fold, wgmma8_n128_m64_fold, "
-     "wgmma8_n128_m128_fold, wgmma8_n64_m64_k4_fold, wgmma8_n128_m64_k2_fold; pipelined: "
-     "prequant_n64_m64_s2_fold (auto M > 32), prequant_n64_m64, prequant_n128_m64, "
+     "warpgroups): wgmma8_n64_m64_k4_fold (auto 32 < M <= 64 with 88..132 CTAs), "
+     "wgmma8_n64_m128_k2_fold (auto M > 64 with 88..132 CTAs), wgmma8_n64_m64_k2_fold, "
+     "wgmma8_n128_m64_fold, wgmma8_n128_m128_fold, wgmma8_n128_m64_k2_fold; pipelined: "
+     "prequant_n64_m64_s2_fold (auto M > 32 otherwise), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
      "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 8",
