@@ -100,14 +100,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   const int m0 = static_cast<int>(blockIdx.y) * kNa;
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
-  // Chunk 0 is the longest: every warpgroup walks this many stages (a shorter
+  // Chunk 0 is the longest: every warpgroup walks this many blocks (a shorter
   // trailing chunk idles through its last ones, so the ring stays in step).
   const int iters = min(chunk, groups);
 
   // A stage holds kStageBlocks consecutive K-blocks of every chunk; stage t
   // (blocks 4t .. 4t + 3 of each chunk) lives in slot t % kRingStages and is
-  // refilled (stage t + kRingStages) by the consumer warp whose release of
-  // stage t completes its count: no producer warp, so a CTA is 2 warpgroups
+  // refilled (stage t + kRingStages) by the warp whose release of stage t
+  // completes its count: no producer warp, so a CTA is 2 warpgroups
   // (2 warps per scheduler: up to 255 registers per thread). One wait and one
   // release per stage, not per block: a synchronization per block cost as much
   // as the block's math (wgmma_step_benchmark).
@@ -152,7 +152,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   const int wg = warp >> 2;
   const int kz = wg / kWgsN;
   {
-    // ---------------------------------------------------------- consumers
+    // ---------------------------------------------------------- main loop
     const int wn = wg % kWgsN;
     const int row0 = n0 + wn * 64 + (warp & 3) * 16;
     const int g_lo = min(kz * chunk, groups);
@@ -192,7 +192,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     }
     uint32_t flags_cur[kU];
     load_flags(0, flags_cur);
-    const uint32_t ring_address = SharedAddress(ring);
     // Two partial sets: block j + 1's wgmma runs while block j is promoted.
     float d0[kAccRegs];
     [[maybe_unused]] float d1[kAccRegs];
@@ -263,7 +262,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       FenceRegisterArray(acc);
       WgmmaFence();
       WgmmaE4m3RegAZeroAcc<kNa>(
-          d, a, MatrixDescriptorNoSwizzle(ring_address + sub * kSubBytes, 128, 256));
+          d, a, MatrixDescriptorNoSwizzle(ring_base + sub * kSubBytes, 128, 256));
       WgmmaCommitGroup();
     };
     // Waits for block j's wgmma (block j + 1's may stay in flight), releases
