@@ -312,9 +312,9 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
                      : tile.find("m16") != std::string::npos ? 16 : 8;
       if (bm > 2 * s.m && bm > 8) continue;
       if (pt.path != GemmPath::kQuantThenMma && s.m > 4 * bm) continue;
-      // The wgmma ring tiles split K over their warpgroups only.
-      const bool ring = tile.rfind("wgmma8_", 0) == 0;
-      for (int split : ring ? std::vector<int>{1} : pt.splits) {
+      // Configurations PlanGemm refuses (e.g. a split count for a wgmma ring
+      // tile, which splits K over its warpgroups only) are skipped by main().
+      for (int split : pt.splits) {
         GemmOptions o;
         o.path = pt.path;
         o.tile = tile;

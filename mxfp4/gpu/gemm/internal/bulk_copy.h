@@ -35,12 +35,6 @@ MXFP4_DEVICE_INLINE void MbarrierInitCount(uint32_t bar, uint32_t count) {
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
 }
 
-// MbarrierArrive(): one arrival (release semantics: this thread's earlier
-// shared-memory accesses happen before the phase completes).
-MXFP4_DEVICE_INLINE void MbarrierArrive(uint32_t bar) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
-}
-
 // Makes initialized mbarriers visible to the async proxy (the bulk copies)
 // and to the other threads that will wait on them.
 MXFP4_DEVICE_INLINE void MbarrierInitFence() {

@@ -11,6 +11,7 @@
 
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_step_probe.h"
 
@@ -28,11 +29,9 @@ constexpr int kCopySourceStride = 64 * kCopyBytes;  // per CTA: 64 distinct sour
 constexpr int kProbeBlocks = 64;
 constexpr int kMaxWarps = 16;
 constexpr int64_t kWeightWordsPerCta = int64_t{kProbeBlocks} * kMaxWarps * 64;
-constexpr int kBatch = 4;  // blocks loaded ahead together, and the steps per stage at extras >= 4
-
-struct ProbeBatch {
-  uint32_t w[kBatch], w8[kBatch], s[kBatch], s8[kBatch];
-};
+// Blocks loaded ahead together, and the steps per stage at extras >= 4 (as
+// the ring tiles: a weight batch is a ring stage).
+constexpr int kBatch = kStreamBatchBlocks;
 
 // Up to 4 warpgroups at n = 64 (128 registers), 2 at n = 128.
 template <int kN, int kExtras>
@@ -63,14 +62,14 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
       weights + blockIdx.x * kWeightWordsPerCta + (warp * 32 + lane) * 2;
   const unsigned char* const my_scales =
       scales + blockIdx.x * kWeightWordsPerCta + (warp * 32 + lane) * 2;
-  auto load = [&](int it0, ProbeBatch& b) {
+  auto load = [&](int it0, StreamBatch& b) {
 #pragma unroll
     for (int u = 0; u < kBatch; ++u) {
       const int64_t off = int64_t{(it0 + u) & (kProbeBlocks - 1)} * kMaxWarps * 64;
-      b.w[u] = __ldg(my_words + off);
-      b.w8[u] = __ldg(my_words + off + 1);
-      b.s[u] = __ldg(my_scales + off);
-      b.s8[u] = __ldg(my_scales + off + 1);
+      b.w_row[u] = __ldg(my_words + off);
+      b.w_row8[u] = __ldg(my_words + off + 1);
+      b.s_row[u] = __ldg(my_scales + off);
+      b.s_row8[u] = __ldg(my_scales + off + 1);
     }
   };
   float d[kN / 2];
@@ -78,7 +77,7 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
 #pragma unroll
   for (int i = 0; i < kN / 2; ++i) acc[i] = 0.0f;
   uint32_t a[4] = {0x38383838u, 0x38383838u, 0x38383838u, 0x38383838u};
-  ProbeBatch cur, next;
+  StreamBatch cur, next;
   if (kExtras >= 5) load(0, cur);
   const long long t0 = clock64();
   for (int it0 = 0; it0 < iters; it0 += kBatch) {
@@ -101,8 +100,8 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
         MbarrierWait(bar, static_cast<uint32_t>(kExtras < 4 ? it : it / kBatch) & 1u);
       }
       if (kExtras >= 5) {
-        const Bytes8 r = Fp4x8ToLutBytes(cur.w[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        const Bytes8 r8 = Fp4x8ToLutBytes(cur.w8[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 r = Fp4x8ToLutBytes(cur.w_row[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 r8 = Fp4x8ToLutBytes(cur.w_row8[u], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
         a[0] = r.lo;
         a[1] = r8.lo;
         a[2] = r.hi;
@@ -116,9 +115,9 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
       float sb = 1.5f, sb8 = 1.5f;
       bool fast = true;
       if (kExtras >= 6) {
-        fast = __all_sync(0xFFFFFFFFu, cur.s[u] <= 240u && cur.s8[u] <= 240u);
-        sb = __uint_as_float(cur.s[u] << 23);
-        sb8 = __uint_as_float(cur.s8[u] << 23);
+        fast = __all_sync(0xFFFFFFFFu, cur.s_row[u] <= 240u && cur.s_row8[u] <= 240u);
+        sb = __uint_as_float(cur.s_row[u] << 23);
+        sb8 = __uint_as_float(cur.s_row8[u] << 23);
       }
       WgmmaWaitGroup<0>();
       FenceRegisterArray(d);
