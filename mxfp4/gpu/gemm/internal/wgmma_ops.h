@@ -187,6 +187,22 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<128>(float (&d)[64], const uint32_
       : "memory");
 }
 
+// PromoteFoldedBlock(): the folded fast form of the block_fma step
+// (scale_fold.h), acc = fmaf(P', sb, acc), for an m64nN accumulator layout:
+// d[4c], d[4c + 1] are row gid (weight scale sb_row), d[4c + 2], d[4c + 3]
+// row gid + 8 (sb_row8).
+template <int kRegs>
+MXFP4_DEVICE_INLINE void PromoteFoldedBlock(const float (&d)[kRegs], float sb_row, float sb_row8,
+                                            float (&acc)[kRegs]) {
+#pragma unroll
+  for (int c = 0; c < kRegs / 4; ++c) {
+    acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb_row, acc[4 * c + 0]);
+    acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], sb_row, acc[4 * c + 1]);
+    acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], sb_row8, acc[4 * c + 2]);
+    acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], sb_row8, acc[4 * c + 3]);
+  }
+}
+
 // Pins kRegs registers across wgmma.fence / wait_group (as FenceRegisters).
 template <int kRegs>
 MXFP4_DEVICE_INLINE void FenceRegisterArray(float (&r)[kRegs]) {

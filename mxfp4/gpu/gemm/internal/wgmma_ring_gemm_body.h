@@ -205,13 +205,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     auto promote = [&](const float (&d)[kAccRegs], bool fast, int g, float sb_row,
                        float sb_row8) {
       if (fast) {
-#pragma unroll
-        for (int c = 0; c < kNa / 8; ++c) {
-          acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb_row, acc[4 * c + 0]);
-          acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], sb_row, acc[4 * c + 1]);
-          acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], sb_row8, acc[4 * c + 2]);
-          acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], sb_row8, acc[4 * c + 3]);
-        }
+        PromoteFoldedBlock(d, sb_row, sb_row8, acc);
         return;
       }
       const float* sa_cols =

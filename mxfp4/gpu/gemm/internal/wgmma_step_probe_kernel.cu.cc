@@ -126,15 +126,7 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
         __syncwarp();
         if (tid % 32 == 0 && atomicAdd(&releases[wg], 1u) == 3u) releases[wg] = 0u;
       }
-      if (fast) {
-#pragma unroll
-        for (int c = 0; c < kN / 8; ++c) {
-          acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb, acc[4 * c + 0]);
-          acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], sb, acc[4 * c + 1]);
-          acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], sb8, acc[4 * c + 2]);
-          acc[4 * c + 3] = __fmaf_rn(d[4 * c + 3], sb8, acc[4 * c + 3]);
-        }
-      }
+      if (fast) PromoteFoldedBlock(d, sb, sb8, acc);
       FenceRegisterArray(acc);
     }
     if (kExtras >= 5) cur = next;
