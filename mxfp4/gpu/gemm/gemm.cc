@@ -355,9 +355,9 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;
   }
-  if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1 &&
-      AutoRingTile(m, b.n) != TileConfigId::kCount) {
-    tile = AutoRingTile(m, b.n);
+  if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
+    const TileConfigId ring = AutoRingTile(m, b.n);
+    if (ring != TileConfigId::kCount) tile = ring;
   }
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);
@@ -368,13 +368,11 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     }
     tile = *t;
   }
+  // Auto picks a ring tile only without a forced split count (above).
   if (GetTileConfig(tile).wgmma_ring && options.split_k > 1) {
-    if (tile_forced) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "Gemm: tile %s splits K over its warpgroups only (split_k=%d); use split_k 0 or 1",
-          options.tile, options.split_k));
-    }
-    tile = PipelinedDefaultTile(path, m);  // a forced split count: the cluster-split tile
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: tile %s splits K over its warpgroups only (split_k=%d); use split_k 0 or 1",
+        options.tile, options.split_k));
   }
   if (path == GemmPath::kFusedQuant && options.split_k > 1) {
     return absl::InvalidArgumentError(absl::StrFormat(

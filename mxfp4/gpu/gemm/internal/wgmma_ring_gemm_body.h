@@ -151,220 +151,211 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
   const int wg = warp >> 2;
   const int kz = wg / kWgsN;
-  {
-    // ---------------------------------------------------------- main loop
-    const int wn = wg % kWgsN;
-    const int row0 = n0 + wn * 64 + (warp & 3) * 16;
-    const int g_lo = min(kz * chunk, groups);
-    const int len = min(g_lo + chunk, groups) - g_lo;
-    const WeightRowPair rows(p, row0 + gid);
-    auto load_batch = [&](int j0, StreamBatch& b) {
+  // ------------------------------------------------------------ main loop
+  const int wn = wg % kWgsN;
+  const int row0 = n0 + wn * 64 + (warp & 3) * 16;
+  const int g_lo = min(kz * chunk, groups);
+  const int len = min(g_lo + chunk, groups) - g_lo;
+  const WeightRowPair rows(p, row0 + gid);
+  auto load_batch = [&](int j0, StreamBatch& b) {
 #pragma unroll
-      for (int u = 0; u < kU; ++u) {
-        rows.Load(g_lo + j0 + u, tig, j0 + u < len, b.w_row[u], b.w_row8[u], b.s_row[u],
-                  b.s_row8[u]);
-      }
-    };
-    // Fold flags of the tile's rows for block g_lo + j0 + u: lane l keeps word
-    // l % (kFlagBytes / 4) (the warp's lanes cover them all; a vote combines).
-    const uint32_t* const flag_words = reinterpret_cast<const uint32_t*>(
-                                           p.a_fold_flags + m0 / 4) +
-                                       lane % (kFlagBytes / 4);
-    const int flag_stride_words = p.a_rows_padded / 16;
-    auto load_flags = [&](int j0, uint32_t (&f)[kU]) {
-#pragma unroll
-      for (int u = 0; u < kU; ++u) {
-        // Past the chunk: "folded", so that the fast form adds 0 * 2^-127.
-        f[u] = j0 + u < len ? __ldg(flag_words + static_cast<int64_t>(g_lo + j0 + u) *
-                                                     flag_stride_words)
-                            : 0x01010101u;
-      }
-    };
-    StreamBatch cur;
-    load_batch(0, cur);  // weights are not the quantizer's: before the wait
-    // Everything read of A (ring, fold flags, the fallback's scales) is the
-    // preceding quantizer's output.
-    GridDependencyWait();
-    // The first stages: one per warp in turn (a fill is ~20 instructions of
-    // address math per copy: from one thread they held the first wgmma back).
-    if (lane == 0) {
-      for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
+    for (int u = 0; u < kU; ++u) {
+      rows.Load(g_lo + j0 + u, tig, j0 + u < len, b.w_row[u], b.w_row8[u], b.s_row[u],
+                b.s_row8[u]);
     }
-    uint32_t flags_cur[kU];
-    load_flags(0, flags_cur);
-    // Two partial sets: block j + 1's wgmma runs while block j is promoted.
-    float d0[kAccRegs];
-    [[maybe_unused]] float d1[kAccRegs];
+  };
+  // Fold flags of the tile's rows for block g_lo + j0 + u: lane l keeps word
+  // l % (kFlagBytes / 4) (the warp's lanes cover them all; a vote combines).
+  const uint32_t* const flag_words = reinterpret_cast<const uint32_t*>(
+                                         p.a_fold_flags + m0 / 4) +
+                                     lane % (kFlagBytes / 4);
+  const int flag_stride_words = p.a_rows_padded / 16;
+  auto load_flags = [&](int j0, uint32_t (&f)[kU]) {
 #pragma unroll
-    for (int i = 0; i < kAccRegs; ++i) {
-      d0[i] = 0.0f;
-      d1[i] = 0.0f;
+    for (int u = 0; u < kU; ++u) {
+      // Past the chunk: "folded", so that the fast form adds 0 * 2^-127.
+      f[u] = j0 + u < len ? __ldg(flag_words + static_cast<int64_t>(g_lo + j0 + u) *
+                                                   flag_stride_words)
+                          : 0x01010101u;
     }
+  };
+  StreamBatch cur;
+  load_batch(0, cur);  // weights are not the quantizer's: before the wait
+  // Everything read of A (ring, fold flags, the fallback's scales) is the
+  // preceding quantizer's output.
+  GridDependencyWait();
+  // The first stages: one per warp in turn (a fill is ~20 instructions of
+  // address math per copy: from one thread they held the first wgmma back).
+  if (lane == 0) {
+    for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
+  }
+  uint32_t flags_cur[kU];
+  load_flags(0, flags_cur);
+  // Two partial sets: block j + 1's wgmma runs while block j is promoted.
+  // (write-only operands of the wgmma: no initialization needed)
+  float d0[kAccRegs];
+  [[maybe_unused]] float d1[kAccRegs];
 
-    // acc = fmaf(P', sb, acc) (folded), or the contract's form from P = P'/sa.
-    auto promote = [&](const float (&d)[kAccRegs], bool fast, int g, float sb_row,
-                       float sb_row8) {
-      if (fast) {
-        PromoteFoldedBlock(d, sb_row, sb_row8, acc);
-        return;
-      }
-      const float* sa_cols =
-          p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
+  // acc = fmaf(P', sb, acc) (folded), or the contract's form from P = P'/sa.
+  auto promote = [&](const float (&d)[kAccRegs], bool fast, int g, float sb_row,
+                     float sb_row8) {
+    if (fast) {
+      PromoteFoldedBlock(d, sb_row, sb_row8, acc);
+      return;
+    }
+    const float* sa_cols =
+        p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
 #pragma unroll
-      for (int c = 0; c < kNa / 8; ++c) {
-        const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
-        const float ux = UnfoldFactorE4m3(sa.x);
-        const float uy = UnfoldFactorE4m3(sa.y);
-        acc[4 * c + 0] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
-        acc[4 * c + 1] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
-        acc[4 * c + 2] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
-        acc[4 * c + 3] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
-      }
-    };
+    for (int c = 0; c < kNa / 8; ++c) {
+      const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
+      const float ux = UnfoldFactorE4m3(sa.x);
+      const float uy = UnfoldFactorE4m3(sa.y);
+      acc[4 * c + 0] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
+      acc[4 * c + 1] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
+      acc[4 * c + 2] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
+      acc[4 * c + 3] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
+    }
+  };
 
-    // Issues block j's wgmma into d (after its stage has landed). Blocks at or
-    // beyond `iters` (the tail of the last batch) issue one too, on a stage
-    // they do not wait for, and are never promoted: a wgmma and its waits on a
-    // branch make ptxas serialize every wgmma (C7518).
-    // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
-    // multiple of 2 kU = 2 kStageBlocks): the first block of a stage waits.
-    auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
-      const int t = j / kStageBlocks;
-      const int s = t & (kRingStages - 1);
-      if (pos == 0) {
-        // Beyond the last stage, wait for the slot's last completed phase
-        // (returns at once; a fresh slot's "phase -1" counts as completed).
-        const int phases =
-            s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
-        const uint32_t parity =
-            static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
-        MbarrierWait(full_bar(s), parity);
-      }
-      if (j == 0) StampPhase(p, kPhaseClockReady);
-      const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
-      // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
-      // holds finite operands, so that its P is exactly 0.
-      const int sub = (s * kWgsK + (j < len ? kz : 0)) * kStageBlocks + pos;
-      // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
-      // accumulator reads inside its pipeline stage and serializes, C7514).
-      FenceRegisterArray(acc);
-      WgmmaFence();
-      WgmmaE4m3RegAZeroAcc<kNa>(
-          d, a, MatrixDescriptorNoSwizzle(ring_base + sub * kSubBytes, 128, 256));
-      WgmmaCommitGroup();
-    };
-    // Waits for block j's wgmma (block j + 1's may stay in flight), releases
-    // its stage and promotes d.
-    auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flag,
-                      float (&d)[kAccRegs], bool drain) {
-      const bool scales_fold =
-          s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
-      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && flag == 0x01010101u);
-      const float sb_row = quant::E8m0ToFloat(s_row);
-      const float sb_row8 = quant::E8m0ToFloat(s_row8);
-      // Block j + 1's wgmma was issued before, unless this is the last block of
-      // the loop body (`drain`, a constant after unrolling).
-      if (drain) {
-        WgmmaWaitGroup<0>();
-      } else {
-        WgmmaWaitGroup<1>();
-      }
-      FenceRegisterArray(d);  // reads of d stay below the wait
-      if (j >= iters) return;  // CTA-uniform
-      // After a stage's last block the stage is free once every consumer
-      // warp's wgmma has read it; the warp that completes the count refills
-      // it. Relaxed on purpose: the stage's only readers are the wgmma,
-      // complete at the wait_group above. (A partial last stage is never
-      // released: nothing follows it.)
-      if (pos == kStageBlocks - 1) {
-        __syncwarp();
-        if (lane == 0) {
-          const int t = j / kStageBlocks;
-          const int s = t & (kRingStages - 1);
-          if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
-            releases[s] = 0u;
-            if (t + kRingStages < stages_total) fill(t + kRingStages);
-          }
+  // Issues block j's wgmma into d (after its stage has landed). Blocks at or
+  // beyond `iters` (the tail of the last batch) issue one too, on a stage
+  // they do not wait for, and are never promoted: a wgmma and its waits on a
+  // branch make ptxas serialize every wgmma (C7518).
+  // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
+  // multiple of 2 kU = 2 kStageBlocks): the first block of a stage waits.
+  auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
+    const int t = j / kStageBlocks;
+    const int s = t & (kRingStages - 1);
+    if (pos == 0) {
+      // Beyond the last stage, wait for the slot's last completed phase
+      // (returns at once; a fresh slot's "phase -1" counts as completed).
+      const int phases =
+          s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
+      const uint32_t parity =
+          static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
+      MbarrierWait(full_bar(s), parity);
+    }
+    if (j == 0) StampPhase(p, kPhaseClockReady);
+    const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+    const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+    const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
+    // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
+    // holds finite operands, so that its P is exactly 0.
+    const int sub = (s * kWgsK + (j < len ? kz : 0)) * kStageBlocks + pos;
+    // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
+    // accumulator reads inside its pipeline stage and serializes, C7514).
+    FenceRegisterArray(acc);
+    WgmmaFence();
+    WgmmaE4m3RegAZeroAcc<kNa>(
+        d, a, MatrixDescriptorNoSwizzle(ring_base + sub * kSubBytes, 128, 256));
+    WgmmaCommitGroup();
+  };
+  // Waits for block j's wgmma (block j + 1's may stay in flight), releases
+  // its stage and promotes d.
+  auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flag,
+                    float (&d)[kAccRegs], bool drain) {
+    const bool scales_fold =
+        s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
+    const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && flag == 0x01010101u);
+    const float sb_row = quant::E8m0ToFloat(s_row);
+    const float sb_row8 = quant::E8m0ToFloat(s_row8);
+    // Block j + 1's wgmma was issued before, unless this is the last block of
+    // the loop body (`drain`, a constant after unrolling).
+    if (drain) {
+      WgmmaWaitGroup<0>();
+    } else {
+      WgmmaWaitGroup<1>();
+    }
+    FenceRegisterArray(d);  // reads of d stay below the wait
+    if (j >= iters) return;  // CTA-uniform
+    // After a stage's last block the stage is free once every consumer
+    // warp's wgmma has read it; the warp that completes the count refills
+    // it. Relaxed on purpose: the stage's only readers are the wgmma,
+    // complete at the wait_group above. (A partial last stage is never
+    // released: nothing follows it.)
+    if (pos == kStageBlocks - 1) {
+      __syncwarp();
+      if (lane == 0) {
+        const int t = j / kStageBlocks;
+        const int s = t & (kRingStages - 1);
+        if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
+          releases[s] = 0u;
+          if (t + kRingStages < stages_total) fill(t + kRingStages);
         }
       }
-      // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
-      promote(d, fast, g_lo + j, sb_row, sb_row8);
-    };
-    static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
-    StreamBatch other;
-    uint32_t flags_other[kU];
-    load_batch(kU, other);
-    load_flags(kU, flags_other);
-    // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
-    // `other`; each batch is reloaded (for the next step) as soon as its last
-    // block is done. No wgmma stays in flight across the back edge (ptxas
-    // serializes every wgmma when one does, C7514); blocks past `iters` run
-    // as no-ops (the tail).
+    }
+    // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
+    promote(d, fast, g_lo + j, sb_row, sb_row8);
+  };
+  static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
+  StreamBatch other;
+  uint32_t flags_other[kU];
+  load_batch(kU, other);
+  load_flags(kU, flags_other);
+  // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
+  // `other`; each batch is reloaded (for the next step) as soon as its last
+  // block is done. No wgmma stays in flight across the back edge (ptxas
+  // serializes every wgmma when one does, C7514); blocks past `iters` run
+  // as no-ops (the tail).
 #pragma unroll 1
-    for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
-      if constexpr (kOverlap) {
-        issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
+  for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
+    if constexpr (kOverlap) {
+      issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
-        for (int v = 0; v < 2 * kU; v += 2) {
-          const bool first_half = v < kU;
-          const int u = v % kU;
-          const StreamBatch& x = first_half ? cur : other;
-          const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
-          issue(j0 + v + 1, (v + 1) % kStageBlocks, x.w_row[u + 1], x.w_row8[u + 1], d1);
-          finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf[u], d0, false);
-          if (v + 2 < kU) {
-            issue(j0 + v + 2, (v + 2) % kStageBlocks, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
-          } else if (v + 2 < 2 * kU) {
-            issue(j0 + v + 2, (v + 2) % kStageBlocks, other.w_row[(v + 2) % kU],
-                  other.w_row8[(v + 2) % kU], d0);
-          }
-          finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1],
-                 d1, v + 2 == 2 * kU);
-          if (v + 2 == kU) {
-            load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
-            load_flags(j0 + 2 * kU, flags_cur);
-          }
+      for (int v = 0; v < 2 * kU; v += 2) {
+        const bool first_half = v < kU;
+        const int u = v % kU;
+        const StreamBatch& x = first_half ? cur : other;
+        const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
+        issue(j0 + v + 1, (v + 1) % kStageBlocks, x.w_row[u + 1], x.w_row8[u + 1], d1);
+        finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf[u], d0, false);
+        if (v + 2 < kU) {
+          issue(j0 + v + 2, (v + 2) % kStageBlocks, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
+        } else if (v + 2 < 2 * kU) {
+          issue(j0 + v + 2, (v + 2) % kStageBlocks, other.w_row[(v + 2) % kU],
+                other.w_row8[(v + 2) % kU], d0);
         }
-      } else {
-        // One partial set: each block's wgmma is waited for before its
-        // promotion (the other warpgroups fill the tensor pipe meanwhile).
-#pragma unroll
-        for (int v = 0; v < 2 * kU; ++v) {
-          const StreamBatch& x = v < kU ? cur : other;
-          const uint32_t(&xf)[kU] = v < kU ? flags_cur : flags_other;
-          issue(j0 + v, v % kStageBlocks, x.w_row[v % kU], x.w_row8[v % kU], d0);
-          finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf[v % kU], d0,
-                 true);
-          if (v + 1 == kU) {
-            load_batch(j0 + 2 * kU, cur);
-            load_flags(j0 + 2 * kU, flags_cur);
-          }
+        finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1],
+               d1, v + 2 == 2 * kU);
+        if (v + 2 == kU) {
+          load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
+          load_flags(j0 + 2 * kU, flags_cur);
         }
       }
-      load_batch(j0 + 3 * kU, other);
-      load_flags(j0 + 3 * kU, flags_other);
+    } else {
+      // One partial set: each block's wgmma is waited for before its
+      // promotion (the other warpgroups fill the tensor pipe meanwhile).
+#pragma unroll
+      for (int v = 0; v < 2 * kU; ++v) {
+        const StreamBatch& x = v < kU ? cur : other;
+        const uint32_t(&xf)[kU] = v < kU ? flags_cur : flags_other;
+        issue(j0 + v, v % kStageBlocks, x.w_row[v % kU], x.w_row8[v % kU], d0);
+        finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf[v % kU], d0,
+               true);
+        if (v + 1 == kU) {
+          load_batch(j0 + 2 * kU, cur);
+          load_flags(j0 + 2 * kU, flags_cur);
+        }
+      }
     }
+    load_batch(j0 + 3 * kU, other);
+    load_flags(j0 + 3 * kU, flags_other);
   }
 
   // ------------------------------------------------------------ combine + store
   StampPhase(p, kPhaseClockMathDone);
-  {
-    constexpr int kCStride = kBlockN + 4;
-    const int wn = wg % kWgsN;
+  constexpr int kCStride = kBlockN + 4;
 #pragma unroll
-    for (int c = 0; c < kNa / 8; ++c) {
+  for (int c = 0; c < kNa / 8; ++c) {
 #pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        const int nl = wn * 64 + (warp & 3) * 16 + gid + (i >> 1) * 8;
-        const int ml = c * 8 + 2 * tig + (i & 1);
-        partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
-      }
+    for (int i = 0; i < 4; ++i) {
+      const int nl = wn * 64 + (warp & 3) * 16 + gid + (i >> 1) * 8;
+      const int ml = c * 8 + 2 * tig + (i & 1);
+      partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
     }
   }
   CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK>(p, partials, 1, n0, m0);
