@@ -146,8 +146,9 @@ struct TileConfigDesc {
   ASource a_source;
   MmaOperands operands;
   const char* name;
-  // Activation block scales folded into the fp16 operands, one FFMA per
-  // output and block (internal/scale_fold.h); fp16 operands only.
+  // Activation block scales folded into the operands, one FFMA per output and
+  // block (internal/scale_fold.h): fp16 operands, or the E4M3 operands of the
+  // wgmma ring tiles (a narrower folded range).
   bool fold_a_scale;
   // Full stages in the folded fast form run with the block-pair loop fully
   // unrolled (more ILP, more code); otherwise the loop stays rolled.
