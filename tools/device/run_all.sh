@@ -28,6 +28,11 @@
 #                           configurations (gemm_paths_benchmark --only=...): the
 #                           4th launch of each one's GEMM kernel; text appended
 #                           to $OUT/profile.txt
+#   --profile_source=MxNxK:path:tile:split[,...]
+#                           Nsight Compute source view: every SASS instruction of
+#                           the forced configuration's GEMM kernel with its
+#                           executed count and warp-stall samples (where the
+#                           loop spends its time), $OUT/source_<i>.csv
 #   --phase_clock=MxNxK:path:tile:split[,...]
 #                           per-CTA phase stamps of forced GEMM configurations
 #                           (gemm_paths_benchmark --only=... --phase_clock),
@@ -68,7 +73,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; do_wgmma_step=0; profile_shapes=""; profile_config=""; sass_ids=""; phase_configs=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; do_wgmma_step=0; profile_shapes=""; profile_config=""; profile_source=""; sass_ids=""; phase_configs=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
@@ -82,6 +87,7 @@ for a in "$@"; do
     --wgmma_step) do_wgmma_step=1; any_mode=1 ;;
     --profile=*) profile_shapes="${a#*=}"; any_mode=1 ;;
     --profile_config=*) profile_config="${a#*=}"; any_mode=1 ;;
+    --profile_source=*) profile_source="${a#*=}"; any_mode=1 ;;
     --sass=*) sass_ids="${a#*=}"; any_mode=1 ;;
     --phase_clock=*) phase_configs="${a#*=}"; any_mode=1 ;;
     --timeout=*) limit="${a#*=}" ;;
@@ -329,6 +335,29 @@ if [[ -n "$profile_config" ]]; then
       >>"$OUT/profile.txt"
     r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
     bench_rows+=("ncu $config|$r|$(( $(date +%s) - start ))")
+  done
+fi
+
+if [[ -n "$profile_source" ]]; then
+  ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
+  paths_bench="$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark"
+  i=0
+  for config in ${profile_source//,/ }; do
+    i=$((i + 1))
+    start=$(date +%s)
+    if [[ -z "$ncu_bin" || ! -x "$paths_bench" ]]; then
+      bench_rows+=("ncu source $config|NO NCU OR BENCH|0"); overall=1; break
+    fi
+    timeout "$bench_limit" "$ncu_bin" --clock-control none \
+      --section SourceCounters --section WarpStateStats --import-source no \
+      -k 'regex:Gemm' --launch-skip 3 --launch-count 1 -f -o "$WORK/source_$i" \
+      "${launch[@]}" "$paths_bench" --only="$config" >"$WORK/source_$i.log" 2>&1
+    rc=$?
+    { echo "# $config"; "$ncu_bin" -i "$WORK/source_$i.ncu-rep" --page source --print-source sass --csv; } \
+      >"$OUT/source_$i.csv" 2>&1 || rc=1
+    tail -5 "$WORK/source_$i.log" >>"$OUT/profile.txt"
+    r="$(result "$rc" /dev/null)"; [[ $r == PASS ]] || overall=1
+    bench_rows+=("ncu source $config|$r|$(( $(date +%s) - start ))")
   done
 fi
 

@@ -240,7 +240,11 @@ PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows
   PrequantWorkspace w;
   w.scales = AlignUp(rows * k * static_cast<size_t>(cfg.act_bytes()), kWorkspaceAlign);
   w.flags = w.scales + AlignUp(rows * groups * 4, kWorkspaceAlign);
-  w.total = w.flags + (cfg.wgmma_ring ? AlignUp(rows / 4 * groups, kWorkspaceAlign) : 0);
+  w.total = w.flags + (cfg.wgmma_ring ? AlignUp(rows / 8 * static_cast<size_t>(
+                                                                gemm_internal::RingFlagColumns(
+                                                                    static_cast<int64_t>(groups))),
+                                                 kWorkspaceAlign)
+                                      : 0);
   return w;
 }
 
@@ -285,6 +289,12 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   plan.cluster_ctas = cluster;
   plan.splits = splits;
   plan.blocks_per_split = (groups + splits - 1) / splits;
+  if (cfg.wgmma_ring) {
+    // Chunks start on a loop step of the ring body (constant load offsets);
+    // trailing chunks may then be short or empty.
+    const int64_t q = gemm_internal::kRingChunkAlignBlocks;
+    plan.blocks_per_split = (plan.blocks_per_split + q - 1) / q * q;
+  }
   for (int s = 1; s < splits; ++s) {
     plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
   }

@@ -152,6 +152,14 @@ TEST(GemmPath, EveryTile) {
     EXPECT_TRUE(PathTester().Tile(tile).M(75).N(272).K(2112).Seed(++seed).Run());
     EXPECT_TRUE(PathTester().Tile(tile).M(6).N(90).K(352).Seed(++seed)
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    // The ring tiles compile one body per weight layout: the mixed ones too
+    // (K = 32 * 69: a partial last loop step and a short last chunk).
+    if (tile.rfind("wgmma8_", 0) == 0) {
+      EXPECT_TRUE(PathTester().Tile(tile).M(70).N(136).K(2208).Seed(++seed)
+                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(129).N(208).K(2240).Seed(++seed)
+                      .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+    }
   }
 }
 

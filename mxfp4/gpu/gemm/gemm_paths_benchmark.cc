@@ -357,7 +357,8 @@ OnlyConfig ParseOnly(const char* spec) {
 // set (the last one's stamps stay), then the distribution over the GEMM
 // kernel's CTAs of: the entry time
 // after the first CTA's (launch skew, ns), entry -> ready (the grid
-// dependency and the first operands in shared memory), ready -> math done,
+// dependency and the first operands in shared memory; where stamped, entry
+// -> the grid-dependency wait's return), ready -> math done,
 // math done -> end (combine + stores), in SM cycles, and the end time after
 // the first entry (ns).
 void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipStream_t stream) {
@@ -373,13 +374,16 @@ void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipS
   BENCH_CHECK(buf->CopyToHost(v.data(), v.size() * 8));
   uint64_t t0 = ~uint64_t{0};
   for (size_t c = 0; c < ctas; ++c) t0 = std::min(t0, v[c * kGemmPhaseSlots + kPhaseGlobalEntryNs]);
-  std::vector<double> start_ns, ready, math, tail, end_ns;
+  std::vector<double> start_ns, ready, dependency, math, tail, end_ns;
   std::vector<int> per_sm(1024, 0);
   for (size_t c = 0; c < ctas; ++c) {
     const uint64_t* s = &v[c * kGemmPhaseSlots];
     start_ns.push_back(static_cast<double>(s[kPhaseGlobalEntryNs] - t0));
     end_ns.push_back(static_cast<double>(s[kPhaseGlobalEndNs] - t0));
     ready.push_back(static_cast<double>(s[kPhaseClockReady] - s[kPhaseClockEntry]));
+    if (s[kPhaseClockDependency] != 0) {
+      dependency.push_back(static_cast<double>(s[kPhaseClockDependency] - s[kPhaseClockEntry]));
+    }
     math.push_back(static_cast<double>(s[kPhaseClockMathDone] - s[kPhaseClockReady]));
     tail.push_back(static_cast<double>(s[kPhaseClockEnd] - s[kPhaseClockMathDone]));
     ++per_sm[std::min<uint64_t>(s[kPhaseSmId], 1023)];
@@ -398,6 +402,7 @@ void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipS
   std::printf("phase clock: %zu CTAs on %d SMs (at most %d per SM)\n", ctas, sms, most);
   row("start after first", start_ns, "ns");
   row("entry -> ready", ready, "cycles");
+  if (!dependency.empty()) row("entry -> dependency", dependency, "cycles");
   row("ready -> math done", math, "cycles");
   row("math done -> end", tail, "cycles");
   row("end after first start", end_ns, "ns");

@@ -13,7 +13,9 @@ namespace mxfp4::gpu {
 // %globaltimer (ns) at entry and at the end, the SM id, and clock64() at
 // entry, when the operands of the first K-block are in shared memory
 // ("ready": after the grid-dependency wait and the first fill), when the
-// math is done, and at the end (after the combine and the stores).
+// math is done, and at the end (after the combine and the stores); the ring
+// tiles also stamp the return of their grid-dependency wait ("dependency",
+// 0 elsewhere).
 inline constexpr int kGemmPhaseSlots = 8;
 enum GemmPhaseSlot : int {
   kPhaseGlobalEntryNs = 0,
@@ -23,6 +25,7 @@ enum GemmPhaseSlot : int {
   kPhaseClockMathDone = 4,
   kPhaseClockEnd = 5,
   kPhaseGlobalEndNs = 6,
+  kPhaseClockDependency = 7,
 };
 
 }  // namespace mxfp4::gpu

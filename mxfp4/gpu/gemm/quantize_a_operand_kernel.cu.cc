@@ -101,6 +101,7 @@ __global__ void __launch_bounds__(kQuantThreads)
   GridDependencyLaunchDependents();
   const int groups = k >> 5;
   const int groups8 = rows_padded >> 3;
+  const int64_t flag_columns = RingFlagColumns(groups);
   const int64_t items = static_cast<int64_t>(groups8) * groups;
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int quad = lane >> 2;
@@ -143,10 +144,7 @@ __global__ void __launch_bounds__(kQuantThreads)
           real ? quant::E8m0ToFloat(r.scale) : 0.0f;
     }
     const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
-    if (lane == 0) {
-      *reinterpret_cast<uint16_t*>(fold_flags + (static_cast<int64_t>(g) * groups8 + r8) * 2) =
-          all ? 0x0101u : 0u;
-    }
+    if (lane == 0) fold_flags[static_cast<int64_t>(r8) * flag_columns + g] = all ? 1u : 0u;
   }
 }
 

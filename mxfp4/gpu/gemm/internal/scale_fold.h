@@ -39,6 +39,13 @@ inline constexpr uint32_t kFoldMaxScaleByte = 141;  // 2^14
 // Largest weight scale byte for which sa * sb cannot overflow (141 + 240 - 254 = 127).
 inline constexpr uint32_t kFoldMaxWeightScaleByte = 240;
 
+// FoldedWeightScale(): E8M0 byte -> fp32 for bytes <= kFoldMaxWeightScaleByte
+// (the fast form's weights: no NaN byte to handle, two instructions less than
+// quant::E8m0ToFloat): 2^(s-127), and the subnormal 2^-127 for s = 0.
+MXFP4_DEVICE_INLINE float FoldedWeightScale(uint32_t scale_byte) {
+  return __uint_as_float(scale_byte != 0u ? scale_byte << 23 : 0x00400000u);
+}
+
 // ActivationScaleFolds(): whether the quantizer folds a block with this byte.
 MXFP4_DEVICE_INLINE bool ActivationScaleFolds(uint32_t scale_byte) {
   return scale_byte >= kFoldMinScaleByte && scale_byte <= kFoldMaxScaleByte;

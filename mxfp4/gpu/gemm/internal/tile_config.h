@@ -438,6 +438,16 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
 // the copies run.
 inline constexpr int kMaxRingStages = 8;
 inline constexpr int kRingStageBlocks = 4;
+// A ring tile's K-split chunks start on a multiple of this many blocks (one
+// step of its main loop): the weight words, scale bytes and fold flags of a
+// step are then constant offsets from one address per row, in every layout.
+inline constexpr int kRingChunkAlignBlocks = 2 * kRingStageBlocks;
+// Fold flags of the ring tiles: [a_rows_padded / 8][RingFlagColumns(k / 32)]
+// bytes (a row of 8-row groups padded to a multiple of kRingChunkAlignBlocks
+// blocks, so that a loop step's flags are one aligned 8-byte load).
+MXFP4_HOST_DEVICE constexpr int64_t RingFlagColumns(int64_t groups) {
+  return (groups + kRingChunkAlignBlocks - 1) / kRingChunkAlignBlocks * kRingChunkAlignBlocks;
+}
 
 MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
@@ -527,8 +537,9 @@ struct GemmKernelArgs {
   // act_bytes() each and [k/32][a_rows_padded] fp32 scales (QuantizeAOperand).
   const uint8_t* a_ops = nullptr;
   const float* a_scales = nullptr;
-  // Ring tiles: [k/32][a_rows_padded / 8][2] bytes, 1 where the 8 rows'
-  // activation scales were all folded (or are padding), from QuantizeAOperand.
+  // Ring tiles: [a_rows_padded / 8][RingFlagColumns(k/32)] bytes, 1 where the
+  // 8 rows' activation scales were all folded (or are padding), from
+  // QuantizeAOperand (the padding columns are never written).
   const uint8_t* a_fold_flags = nullptr;
   int32_t a_rows_padded = 0;
   // B: packed E2M1 (natural (n, k/2) or preshuffled16x16) + E8M0 scales
@@ -590,7 +601,7 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // * 256, two 8 x 16-byte core matrices (lane t's elements 8t..8t+3 at bytes
 // 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
-// [k/32][rows_padded] and fold flags [k/32][rows_padded / 8][2].
+// [k/32][rows_padded] and fold flags [rows_padded / 8][RingFlagColumns(k/32)].
 // rows_padded % tile_rows == 0, tile_rows % 64 == 0.
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,

@@ -111,6 +111,68 @@ class WeightRowPair {
   const unsigned char* scales_[2];
 };
 
+// AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>: WeightRowPair for
+// the ring tiles, with the layout known at compile time and blocks taken
+// kStreamBatchBlocks at a time from g8 + kStreamBatchBlocks * half, g8 a
+// multiple of 8: block g8 + v of a row is then a constant offset from block
+// g8 in every layout (data: 256 v preshuffled, 16 v natural; scales
+// shuffled16: (v % 4) * 64 + (v / 4) * 2, natural: v), so a batch costs one
+// address per row instead of the address math of every block (about a third
+// of the ring loop's instructions, Nsight Compute source view).
+template <bool kPreshuffled, bool kScalesShuffled16>
+class AlignedWeightRowPair {
+ public:
+  static constexpr int kBlockBytes = kPreshuffled ? 256 : 16;
+
+  // Rows n and n + 8 of p's weight (n % 16 < 8), this lane's `word` (0..3)
+  // of each block. Row n + 8 is an offset from row n: a constant in the
+  // original layouts (the same 16-row group of the preshuffled data and of
+  // the shuffled16 scales), so one pointer per kind stays live, not two.
+  MXFP4_DEVICE_INLINE AlignedWeightRowPair(const GemmKernelArgs& p, int n, int word)
+      : in_{n < p.n, n + 8 < p.n},
+        data_(p.b_data + (in_[0] ? WeightBlockOffset(p, n, 0) : 0) + 4 * word),
+        scales_(p.b_scales + (in_[0] ? WeightScaleOffset(p, n, 0) : 0u)),
+        data_row8_(kPreshuffled ? 128 : 8 * (p.k >> 1)),
+        scales_row8_(kScalesShuffled16 ? 32 : 8 * (p.k >> 5)) {}
+
+  // Blocks g8 + 4 * kHalf + u (u < 4) into b, as WeightRowPair::Load with
+  // ok = 4 * kHalf + u < valid (zeros otherwise, nothing read).
+  template <int kHalf>
+  MXFP4_DEVICE_INLINE void Load(int g8, int valid, StreamBatch& b) const {
+    const int64_t data_off = static_cast<int64_t>(g8) * kBlockBytes;
+    const uint32_t scale_off =
+        kScalesShuffled16 ? static_cast<uint32_t>(g8 >> 3) * 256u : static_cast<uint32_t>(g8);
+#pragma unroll
+    for (int u = 0; u < kStreamBatchBlocks; ++u) {
+      constexpr int kV0 = kStreamBatchBlocks * kHalf;
+      const int v = kV0 + u;
+      const int s_col = kScalesShuffled16 ? (v & 3) * 64 + (v >> 2) * 2 : v;
+      const bool ok = v < valid;
+      b.w_row[u] = 0u;
+      b.w_row8[u] = 0u;
+      b.s_row[u] = 0u;
+      b.s_row8[u] = 0u;
+      if (ok && in_[0]) {
+        b.w_row[u] =
+            __ldg(reinterpret_cast<const uint32_t*>(data_ + data_off + v * kBlockBytes));
+        b.s_row[u] = __ldg(scales_ + scale_off + s_col);
+      }
+      if (ok && in_[1]) {
+        b.w_row8[u] = __ldg(reinterpret_cast<const uint32_t*>(data_ + data_row8_ + data_off +
+                                                              v * kBlockBytes));
+        b.s_row8[u] = __ldg(scales_ + scales_row8_ + scale_off + s_col);
+      }
+    }
+  }
+
+ private:
+  bool in_[2];
+  const unsigned char* data_;
+  const unsigned char* scales_;
+  int data_row8_;    // bytes from row n's data to row n + 8's
+  int scales_row8_;  // and between their scale bytes
+};
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_WEIGHT_ROWS_H_

@@ -35,6 +35,13 @@ MXFP4_DEVICE_INLINE uint64_t MatrixDescriptorNoSwizzle(uint32_t shared_address, 
          (uint64_t{(sbo >> 4) & 0x3FFFu} << 32);
 }
 
+// MatrixDescriptorOffset(): `desc` moved `bytes` (a multiple of 16) further
+// into shared memory. Shared addresses stay below 2^18, so the 14-bit address
+// field never carries into the others: one 32-bit add instead of a rebuild.
+MXFP4_DEVICE_INLINE uint64_t MatrixDescriptorOffset(uint64_t desc, uint32_t bytes) {
+  return (desc & 0xFFFFFFFF00000000ull) | (static_cast<uint32_t>(desc) + (bytes >> 4));
+}
+
 MXFP4_DEVICE_INLINE void WgmmaFence() { asm volatile("wgmma.fence.sync.aligned;" ::: "memory"); }
 MXFP4_DEVICE_INLINE void WgmmaCommitGroup() {
   asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");

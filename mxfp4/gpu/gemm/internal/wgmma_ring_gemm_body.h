@@ -42,6 +42,7 @@
 #define MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_GEMM_BODY_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
@@ -55,8 +56,9 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-template <TileConfigId kId>
-MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
+// The body for one weight layout (compile-time: constant load offsets).
+template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16>
+MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.warps_n % 4 == 0 && kCfg.warps_m == 1 &&
                     kCfg.frags_n == 1 && kCfg.fold_a_scale &&
@@ -72,7 +74,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   constexpr int kThreads = kCfg.threads();
   constexpr int kAccRegs = kNa / 2;
   constexpr uint32_t kSubBytes = kNa * 32;   // one block of the tile's rows
-  constexpr int kFlagBytes = kNa / 4;        // their fold flags (global memory)
   constexpr int kU = kStreamBatchBlocks;
   constexpr int kStageBlocks = kRingStageBlocks;
   static_assert(kStageBlocks == kU, "a weight batch is a ring stage");
@@ -154,55 +155,51 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   // ------------------------------------------------------------ main loop
   const int wn = wg % kWgsN;
   const int row0 = n0 + wn * 64 + (warp & 3) * 16;
+  // g_lo is a multiple of kRingChunkAlignBlocks (the planner rounds ring
+  // chunks), so every loop step starts on one: constant load offsets.
+  static_assert(kRingChunkAlignBlocks == 2 * kU, "a loop step is an aligned chunk");
   const int g_lo = min(kz * chunk, groups);
   const int len = min(g_lo + chunk, groups) - g_lo;
-  const WeightRowPair rows(p, row0 + gid);
-  auto load_batch = [&](int j0, StreamBatch& b) {
-#pragma unroll
-    for (int u = 0; u < kU; ++u) {
-      rows.Load(g_lo + j0 + u, tig, j0 + u < len, b.w_row[u], b.w_row8[u], b.s_row[u],
-                b.s_row8[u]);
-    }
+  const AlignedWeightRowPair<kPreshuffled, kScalesShuffled16> rows(p, row0 + gid, tig);
+  // Half h of the loop step at j0: blocks j0 + 4h .. j0 + 4h + 3.
+  auto load_batch = [&](auto half, int j0, StreamBatch& b) {
+    rows.template Load<decltype(half)::value>(g_lo + j0, len - j0, b);
   };
-  // Fold flags of the tile's rows for block g_lo + j0 + u: lane l keeps word
-  // l % (kFlagBytes / 4) (the warp's lanes cover them all; a vote combines).
-  const uint32_t* const flag_words = reinterpret_cast<const uint32_t*>(
-                                         p.a_fold_flags + m0 / 4) +
-                                     lane % (kFlagBytes / 4);
-  const int flag_stride_words = p.a_rows_padded / 16;
-  auto load_flags = [&](int j0, uint32_t (&f)[kU]) {
-#pragma unroll
-    for (int u = 0; u < kU; ++u) {
-      // Past the chunk: "folded", so that the fast form adds 0 * 2^-127.
-      f[u] = j0 + u < len ? __ldg(flag_words + static_cast<int64_t>(g_lo + j0 + u) *
-                                                   flag_stride_words)
-                          : 0x01010101u;
-    }
+  // Fold flags: [8-row group][RingFlagColumns] bytes; lane l reads group
+  // l % (kNa / 8) of the tile (the warp's lanes cover them all; a vote
+  // combines), 4 blocks per 4-byte load. Blocks past the chunk are never read
+  // (their fast form adds P = 0 whatever the flag).
+  const unsigned char* const flag_row =
+      p.a_fold_flags + static_cast<int64_t>(m0 / 8 + lane % (kNa / 8)) * RingFlagColumns(groups) +
+      g_lo;
+  auto load_flags = [&](auto half, int j0, uint32_t& f) {
+    constexpr int kV0 = kU * decltype(half)::value;
+    f = 0u;
+    if (j0 + kV0 < len) f = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0 + kV0));
   };
+  using First = std::integral_constant<int, 0>;
+  using Second = std::integral_constant<int, 1>;
   StreamBatch cur;
-  load_batch(0, cur);  // weights are not the quantizer's: before the wait
+  load_batch(First{}, 0, cur);  // weights are not the quantizer's: before the wait
   // Everything read of A (ring, fold flags, the fallback's scales) is the
   // preceding quantizer's output.
   GridDependencyWait();
+  StampPhase(p, kPhaseClockDependency);
   // The first stages: one per warp in turn (a fill is ~20 instructions of
   // address math per copy: from one thread they held the first wgmma back).
   if (lane == 0) {
     for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
   }
-  uint32_t flags_cur[kU];
-  load_flags(0, flags_cur);
+  uint32_t flags_cur;
+  load_flags(First{}, 0, flags_cur);
   // Two partial sets: block j + 1's wgmma runs while block j is promoted.
   // (write-only operands of the wgmma: no initialization needed)
   float d0[kAccRegs];
   [[maybe_unused]] float d1[kAccRegs];
 
-  // acc = fmaf(P', sb, acc) (folded), or the contract's form from P = P'/sa.
-  auto promote = [&](const float (&d)[kAccRegs], bool fast, int g, float sb_row,
-                     float sb_row8) {
-    if (fast) {
-      PromoteFoldedBlock(d, sb_row, sb_row8, acc);
-      return;
-    }
+  // The contract's form from P = P'/sa (blocks the fast form
+  // acc = fmaf(P', sb, acc) cannot take).
+  auto promote_exact = [&](const float (&d)[kAccRegs], int g, float sb_row, float sb_row8) {
     const float* sa_cols =
         p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
 #pragma unroll
@@ -221,6 +218,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     }
   };
 
+  // Slot 0 of this warpgroup's chunk and of chunk 0 (see `issue`).
+  const uint64_t desc_own =
+      MatrixDescriptorNoSwizzle(ring_base + kz * kStageBlocks * kSubBytes, 128, 256);
+  const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
   // Issues block j's wgmma into d (after its stage has landed). Blocks at or
   // beyond `iters` (the tail of the last batch) issue one too, on a stage
   // they do not wait for, and are never promoted: a wgmma and its waits on a
@@ -245,24 +246,27 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
     const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
     // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
     // holds finite operands, so that its P is exactly 0.
-    const int sub = (s * kWgsK + (j < len ? kz : 0)) * kStageBlocks + pos;
+    const uint64_t desc = MatrixDescriptorOffset(
+        j < len ? desc_own : desc_first,
+        static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
     // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
     // accumulator reads inside its pipeline stage and serializes, C7514).
     FenceRegisterArray(acc);
     WgmmaFence();
-    WgmmaE4m3RegAZeroAcc<kNa>(
-        d, a, MatrixDescriptorNoSwizzle(ring_base + sub * kSubBytes, 128, 256));
+    WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
     WgmmaCommitGroup();
   };
   // Waits for block j's wgmma (block j + 1's may stay in flight), releases
   // its stage and promotes d.
-  auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flag,
+  // `flags`: the fold flag bytes of the block's batch (= its stage), this
+  // block's at byte pos.
+  auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flags,
                     float (&d)[kAccRegs], bool drain) {
+    const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
     const bool scales_fold =
         s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
-    const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && flag == 0x01010101u);
-    const float sb_row = quant::E8m0ToFloat(s_row);
-    const float sb_row8 = quant::E8m0ToFloat(s_row8);
+    // Past the chunk (warp-uniform) P = 0: any form adds nothing.
+    const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
     // Block j + 1's wgmma was issued before, unless this is the last block of
     // the loop body (`drain`, a constant after unrolling).
     if (drain) {
@@ -289,13 +293,17 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
       }
     }
     // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
-    promote(d, fast, g_lo + j, sb_row, sb_row8);
+    if (fast) {
+      PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
+    } else {
+      promote_exact(d, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
+    }
   };
   static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
   StreamBatch other;
-  uint32_t flags_other[kU];
-  load_batch(kU, other);
-  load_flags(kU, flags_other);
+  uint32_t flags_other;
+  load_batch(Second{}, 0, other);
+  load_flags(Second{}, 0, flags_other);
   // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
   // `other`; each batch is reloaded (for the next step) as soon as its last
   // block is done. No wgmma stays in flight across the back edge (ptxas
@@ -310,20 +318,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
         const bool first_half = v < kU;
         const int u = v % kU;
         const StreamBatch& x = first_half ? cur : other;
-        const uint32_t(&xf)[kU] = first_half ? flags_cur : flags_other;
+        const uint32_t xf = first_half ? flags_cur : flags_other;
         issue(j0 + v + 1, (v + 1) % kStageBlocks, x.w_row[u + 1], x.w_row8[u + 1], d1);
-        finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf[u], d0, false);
+        finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf, d0, false);
         if (v + 2 < kU) {
           issue(j0 + v + 2, (v + 2) % kStageBlocks, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
         } else if (v + 2 < 2 * kU) {
           issue(j0 + v + 2, (v + 2) % kStageBlocks, other.w_row[(v + 2) % kU],
                 other.w_row8[(v + 2) % kU], d0);
         }
-        finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf[u + 1],
-               d1, v + 2 == 2 * kU);
+        finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf, d1,
+               v + 2 == 2 * kU);
         if (v + 2 == kU) {
-          load_batch(j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
-          load_flags(j0 + 2 * kU, flags_cur);
+          load_batch(First{}, j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
+          load_flags(First{}, j0 + 2 * kU, flags_cur);
         }
       }
     } else {
@@ -332,18 +340,17 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
 #pragma unroll
       for (int v = 0; v < 2 * kU; ++v) {
         const StreamBatch& x = v < kU ? cur : other;
-        const uint32_t(&xf)[kU] = v < kU ? flags_cur : flags_other;
+        const uint32_t xf = v < kU ? flags_cur : flags_other;
         issue(j0 + v, v % kStageBlocks, x.w_row[v % kU], x.w_row8[v % kU], d0);
-        finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf[v % kU], d0,
-               true);
+        finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf, d0, true);
         if (v + 1 == kU) {
-          load_batch(j0 + 2 * kU, cur);
-          load_flags(j0 + 2 * kU, flags_cur);
+          load_batch(First{}, j0 + 2 * kU, cur);
+          load_flags(First{}, j0 + 2 * kU, flags_cur);
         }
       }
     }
-    load_batch(j0 + 3 * kU, other);
-    load_flags(j0 + 3 * kU, flags_other);
+    load_batch(Second{}, j0 + 2 * kU, other);
+    load_flags(Second{}, j0 + 2 * kU, flags_other);
   }
 
   // ------------------------------------------------------------ combine + store
@@ -360,6 +367,21 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   }
   CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK>(p, partials, 1, n0, m0);
   StampPhase(p, kPhaseClockEnd);
+}
+
+template <TileConfigId kId>
+MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
+  if (p.b_preshuffled) {
+    if (p.b_scales_shuffled16) {
+      WgmmaRingGemmBodyForLayout<kId, true, true>(p);
+    } else {
+      WgmmaRingGemmBodyForLayout<kId, true, false>(p);
+    }
+  } else if (p.b_scales_shuffled16) {
+    WgmmaRingGemmBodyForLayout<kId, false, true>(p);
+  } else {
+    WgmmaRingGemmBodyForLayout<kId, false, false>(p);
+  }
 }
 
 }  // namespace mxfp4::gpu::gemm_internal
