@@ -144,7 +144,14 @@ __global__ void __launch_bounds__(kQuantThreads)
           real ? quant::E8m0ToFloat(r.scale) : 0.0f;
     }
     const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
-    if (lane == 0) fold_flags[static_cast<int64_t>(r8) * flag_columns + g] = all ? 1u : 0u;
+    if (lane == 0) {
+      uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
+      flag_row[g] = all ? 1u : 0u;
+      // The padding columns read as folded (the ring tiles' whole-CTA check).
+      if (g == groups - 1) {
+        for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
+      }
+    }
   }
 }
 

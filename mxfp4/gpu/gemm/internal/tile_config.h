@@ -539,7 +539,7 @@ struct GemmKernelArgs {
   const float* a_scales = nullptr;
   // Ring tiles: [a_rows_padded / 8][RingFlagColumns(k/32)] bytes, 1 where the
   // 8 rows' activation scales were all folded (or are padding), from
-  // QuantizeAOperand (the padding columns are never written).
+  // QuantizeAOperand (the padding columns hold 1 as well).
   const uint8_t* a_fold_flags = nullptr;
   int32_t a_rows_padded = 0;
   // B: packed E2M1 (natural (n, k/2) or preshuffled16x16) + E8M0 scales

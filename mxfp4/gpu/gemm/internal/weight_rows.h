@@ -111,6 +111,47 @@ class WeightRowPair {
   const unsigned char* scales_[2];
 };
 
+// WeightScaleBytesAtMost<kThreads>(): whether every E8M0 scale byte of
+// weight rows [n0, n0 + rows) (all K-blocks) is <= max_byte, this thread's
+// share of them (tid of kThreads; a CTA combines with __syncthreads_and).
+// The rows' scales are one contiguous range in both layouts (n0 and rows
+// multiples of 32): natural, rows [n0, min(n0 + rows, N)) x k/32 bytes;
+// shuffled16, 32-row groups of 32 * padded groups bytes up to N rounded up to
+// 32 (the storage has 256-row padding; a large byte in its padding only
+// costs the fast form, never correctness).
+template <int kThreads>
+MXFP4_DEVICE_INLINE bool WeightScaleBytesAtMost(const GemmKernelArgs& p, int n0, int rows,
+                                                uint32_t max_byte, int tid) {
+  const int64_t groups = p.k >> 5;
+  const int64_t n_end = n0 + rows;
+  int64_t begin = 0;
+  int64_t end = 0;
+  if (p.b_scales_shuffled16) {
+    const int64_t padded_groups = (groups + 7) & ~int64_t{7};
+    const int64_t n_stored = (static_cast<int64_t>(p.n) + 31) / 32 * 32;
+    begin = n0 * padded_groups;
+    end = (n_end < n_stored ? n_end : n_stored) * padded_groups;
+  } else {
+    begin = n0 * groups;
+    end = (n_end < p.n ? n_end : static_cast<int64_t>(p.n)) * groups;
+  }
+  const unsigned char* const base = p.b_scales + begin;
+  const int64_t bytes = end - begin;
+  bool ok = true;
+  if (((reinterpret_cast<uintptr_t>(base) | static_cast<uintptr_t>(bytes)) & 15u) == 0) {
+    const uint32_t limit = max_byte * 0x01010101u;
+    const uint4* const words = reinterpret_cast<const uint4*>(base);
+    for (int64_t i = tid; i < bytes / 16; i += kThreads) {
+      const uint4 w = __ldg(words + i);
+      ok = ok && (__vcmpgtu4(w.x, limit) | __vcmpgtu4(w.y, limit) | __vcmpgtu4(w.z, limit) |
+                  __vcmpgtu4(w.w, limit)) == 0u;
+    }
+  } else {
+    for (int64_t i = tid; i < bytes; i += kThreads) ok = ok && __ldg(base + i) <= max_byte;
+  }
+  return ok;
+}
+
 // AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>: WeightRowPair for
 // the ring tiles, with the layout known at compile time and blocks taken
 // kStreamBatchBlocks at a time from g8 + kStreamBatchBlocks * half, g8 a

@@ -181,6 +181,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   using Second = std::integral_constant<int, 1>;
   StreamBatch cur;
   load_batch(First{}, 0, cur);  // weights are not the quantizer's: before the wait
+  // Whether the whole CTA can take the fast form (every block folded, every
+  // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
+  // vote, flag loads or fallback code (a third smaller: fewer instruction
+  // cache misses). The weights' part before the wait.
+  bool cta_fast = WeightScaleBytesAtMost<kThreads>(p, n0, kBlockN, kFoldMaxWeightScaleByte, tid);
   // Everything read of A (ring, fold flags, the fallback's scales) is the
   // preceding quantizer's output.
   GridDependencyWait();
@@ -190,8 +195,25 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   if (lane == 0) {
     for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
   }
-  uint32_t flags_cur;
-  load_flags(First{}, 0, flags_cur);
+  // The activations' part: the fold flags of the tile's 8-row groups, all
+  // blocks (the padding columns read as folded).
+  {
+    const int64_t cols = RingFlagColumns(groups);
+    const uint2* const words =
+        reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
+    const int count = static_cast<int>(kNa / 8 * cols / 8);
+    for (int i = tid; i < count; i += kThreads) {
+      const uint2 w = __ldg(words + i);
+      cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
+    }
+  }
+  cta_fast = __syncthreads_and(cta_fast) != 0;
+
+  // The main loop, with (kExact) or without per-block fallback.
+  auto main_loop = [&](auto exact_tag) {
+  constexpr bool kExact = decltype(exact_tag)::value;
+  uint32_t flags_cur = 0u;
+  if constexpr (kExact) load_flags(First{}, 0, flags_cur);
   // Two partial sets: block j + 1's wgmma runs while block j is promoted.
   // (write-only operands of the wgmma: no initialization needed)
   float d0[kAccRegs];
@@ -262,11 +284,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // block's at byte pos.
   auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flags,
                     float (&d)[kAccRegs], bool drain) {
-    const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
-    const bool scales_fold =
-        s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
-    // Past the chunk (warp-uniform) P = 0: any form adds nothing.
-    const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
+    bool fast = true;
+    if constexpr (kExact) {
+      const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
+      const bool scales_fold =
+          s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
+      // Past the chunk (warp-uniform) P = 0: any form adds nothing.
+      fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
+    }
     // Block j + 1's wgmma was issued before, unless this is the last block of
     // the loop body (`drain`, a constant after unrolling).
     if (drain) {
@@ -295,15 +320,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
     if (fast) {
       PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
-    } else {
+    } else if constexpr (kExact) {
       promote_exact(d, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
     }
   };
   static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
   StreamBatch other;
-  uint32_t flags_other;
+  uint32_t flags_other = 0u;
   load_batch(Second{}, 0, other);
-  load_flags(Second{}, 0, flags_other);
+  if constexpr (kExact) load_flags(Second{}, 0, flags_other);
   // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
   // `other`; each batch is reloaded (for the next step) as soon as its last
   // block is done. No wgmma stays in flight across the back edge (ptxas
@@ -331,7 +356,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
                v + 2 == 2 * kU);
         if (v + 2 == kU) {
           load_batch(First{}, j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
-          load_flags(First{}, j0 + 2 * kU, flags_cur);
+          if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
         }
       }
     } else {
@@ -345,12 +370,18 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
         finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf, d0, true);
         if (v + 1 == kU) {
           load_batch(First{}, j0 + 2 * kU, cur);
-          load_flags(First{}, j0 + 2 * kU, flags_cur);
+          if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
         }
       }
     }
     load_batch(Second{}, j0 + 2 * kU, other);
-    load_flags(Second{}, j0 + 2 * kU, flags_other);
+    if constexpr (kExact) load_flags(Second{}, j0 + 2 * kU, flags_other);
+  }
+  };
+  if (cta_fast) {
+    main_loop(std::false_type{});
+  } else {
+    main_loop(std::true_type{});
   }
 
   // ------------------------------------------------------------ combine + store
