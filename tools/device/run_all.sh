@@ -68,7 +68,7 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 D=.device
-PACK=.device-pack/stage.tar.xz
+PACK="${MXFP4_PACK:-.device-pack/stage.tar.xz}"  # MXFP4_PACK: another staged tree (A/B runs)
 OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 

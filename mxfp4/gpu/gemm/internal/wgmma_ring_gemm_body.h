@@ -181,11 +181,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   using Second = std::integral_constant<int, 1>;
   StreamBatch cur;
   load_batch(First{}, 0, cur);  // weights are not the quantizer's: before the wait
-  // Whether the whole CTA can take the fast form (every block folded, every
-  // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
-  // vote, flag loads or fallback code (a third smaller: fewer instruction
-  // cache misses). The weights' part before the wait.
-  bool cta_fast = WeightScaleBytesAtMost<kThreads>(p, n0, kBlockN, kFoldMaxWeightScaleByte, tid);
   // Everything read of A (ring, fold flags, the fallback's scales) is the
   // preceding quantizer's output.
   GridDependencyWait();
@@ -195,8 +190,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   if (lane == 0) {
     for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
   }
-  // The activations' part: the fold flags of the tile's 8-row groups, all
-  // blocks (the padding columns read as folded).
+  // Whether the whole CTA can take the fast form (every block folded, every
+  // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
+  // vote, flag loads or fallback code (a third smaller: fewer instruction
+  // cache misses). Checked while the first stages are in flight (before the
+  // wait and the fills, the check's load latency delayed the first stage by
+  // ~500-900 cycles): the weight scales, and the fold flags of the tile's
+  // 8-row groups for all blocks (the padding columns read as folded).
+  bool cta_fast = WeightScaleBytesAtMost<kThreads>(p, n0, kBlockN, kFoldMaxWeightScaleByte, tid);
   {
     const int64_t cols = RingFlagColumns(groups);
     const uint2* const words =
