@@ -154,23 +154,22 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
   }
 }
 
-// Measured 2026-11-30 (session 4, H200 sweep, CUDA-graph replay; docs/paths.md
+// Measured 2026-11-30 (session 5, H200 sweep, CUDA-graph replay; docs/paths.md
 // "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat the
 // pipelined default where their one-wave grid (one CTA per 64 weight rows and
-// row tile, K split over the CTA's warpgroups) covers most of the GPU. The
-// thresholds come from the first ring version (one synchronization per
-// block): 64x7168x2048 wgmma8_n64_m64_k4 16.6 vs 17.3 us (112 CTAs),
-// 256x3072x1536 wgmma8_n64_m128_k2 21.7 vs 23.3 us (96 CTAs), 256x2880x512
-// 10.2 vs 10.5 us (90 CTAs); with 48 CTAs (64x3072x1536) it lost, 14.6 vs
-// 10.4 us. The current stage-of-4 version: 13.4 and 18.6 us on the first two
-// (contest benchmark); re-run the sweep before moving the thresholds.
-constexpr int64_t kRingMinCtas = 88;
+// row tile, K split over the CTA's warpgroups) has 48..132 CTAs:
+// 64x7168x2048 wgmma8_n64_m64_k2 10.9 us (k4 11.7; 112 CTAs), 64x3072x1536
+// wgmma8_n64_m64_k2 8.9 vs prequant_n64_m64_s2_fold 10.4 us (48 CTAs),
+// 256x3072x1536 wgmma8_n64_m128_k2 13.8 us (96 CTAs), 256x2880x512 7.8 us
+// (90 CTAs). Fewer CTAs and grids of more than one wave are not measured:
+// they keep the pipelined default (it splits K over a cluster, 2 CTAs/SM).
+constexpr int64_t kRingMinCtas = 48;
 constexpr int64_t kRingMaxCtas = 132;
 
 // The ring tile auto uses for M > 32 (no forced split), or kCount for none.
 TileConfigId AutoRingTile(int64_t m, int64_t n) {
   const TileConfigId id =
-      m <= 64 ? TileConfigId::kWgmma8N64M64K4Fold : TileConfigId::kWgmma8N64M128K2Fold;
+      m <= 64 ? TileConfigId::kWgmma8N64M64K2Fold : TileConfigId::kWgmma8N64M128K2Fold;
   const TileConfigDesc cfg = GetTileConfig(id);
   const int64_t ctas =
       (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());

@@ -84,11 +84,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},
       {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
-      {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
       {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      {64, 3072, 1536, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 4},
+      {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
   };
   for (const Case& c : cases) {
@@ -128,9 +128,25 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");
   EXPECT_EQ(plan->cluster_ctas, 2);
-  plan = PlanGemm(64, PreshuffledWeight(3072, 1536));
+  plan = PlanGemm(64, PreshuffledWeight(1024, 1536));
   ASSERT_TRUE(plan.ok()) << plan.status();
-  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 48 ring CTAs: too few
+  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 16 ring CTAs: too few
+}
+
+// Ring chunks start on a loop step (8 blocks): constant load offsets.
+TEST(GemmApi, RingChunksAreAlignedToLoopSteps) {
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n64_m64_k4_fold";
+  absl::StatusOr<GemmPlan> plan = PlanGemm(64, PreshuffledWeight(1024, 1408), o);  // 44 blocks
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->blocks_per_split, 16);
+  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{16, 32, 44}));
+  o.tile = "wgmma8_n64_m128_k2_fold";
+  plan = PlanGemm(256, PreshuffledWeight(1024, 320), o);  // 10 blocks
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->blocks_per_split, 8);
+  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{8}));
 }
 
 TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {

@@ -187,8 +187,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   StampPhase(p, kPhaseClockDependency);
   // The first stages: one per warp in turn (a fill is ~20 instructions of
   // address math per copy: from one thread they held the first wgmma back).
+  constexpr int kEarlyStages = 2;
   if (lane == 0) {
-    for (int t = warp; t < min(kRingStages, stages_total); t += kConsumerWarps) fill(t);
+    for (int t = warp; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
   }
   // Whether the whole CTA can take the fast form (every block folded, every
   // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
@@ -209,6 +210,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   }
   cta_fast = __syncthreads_and(cta_fast) != 0;
+  // The other first stages once stage 0 has landed: every CTA asks L2 for
+  // its first stages alone first.
+  MbarrierWait(full_bar(0), 0u);
+  if (lane == 0) {
+    for (int t = kEarlyStages + warp; t < min(kRingStages, stages_total); t += kConsumerWarps) {
+      fill(t);
+    }
+  }
 
   // The main loop, with (kExact) or without per-block fallback.
   auto main_loop = [&](auto exact_tag) {
