@@ -147,9 +147,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   }
   __syncthreads();
 
-  float acc[kAccRegs];
-#pragma unroll
-  for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
   const int wg = warp >> 2;
   const int kz = wg / kWgsN;
   // ------------------------------------------------------------ main loop
@@ -213,6 +210,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // The other first stages once stage 0 has landed: every CTA asks L2 for
   // its first stages alone first.
   MbarrierWait(full_bar(0), 0u);
+  StampPhase(p, kPhaseClockReady);
   if (lane == 0) {
     for (int t = kEarlyStages + warp; t < min(kRingStages, stages_total); t += kConsumerWarps) {
       fill(t);
@@ -220,8 +218,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   }
 
   // The main loop, with (kExact) or without per-block fallback.
+  // Everything a variant keeps in registers (acc, partial sets) lives inside
+  // it: its partials leave through shared memory, so the two variants share
+  // no register state but `cur` (a shared accumulator made ptxas spill in the
+  // fast loop).
   auto main_loop = [&](auto exact_tag) {
   constexpr bool kExact = decltype(exact_tag)::value;
+  float acc[kAccRegs];
+#pragma unroll
+  for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
   uint32_t flags_cur = 0u;
   if constexpr (kExact) load_flags(First{}, 0, flags_cur);
   // Two partial sets: block j + 1's wgmma runs while block j is promoted.
@@ -272,7 +277,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
           static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
       MbarrierWait(full_bar(s), parity);
     }
-    if (j == 0) StampPhase(p, kPhaseClockReady);
     const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
     const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
     const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
@@ -346,7 +350,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // as no-ops (the tail).
 #pragma unroll 1
   for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
-    if constexpr (kOverlap) {
+    if constexpr (kOverlap && !kExact) {
       issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
       for (int v = 0; v < 2 * kU; v += 2) {
@@ -387,14 +391,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     load_batch(Second{}, j0 + 2 * kU, other);
     if constexpr (kExact) load_flags(Second{}, j0 + 2 * kU, flags_other);
   }
-  };
-  if (cta_fast) {
-    main_loop(std::false_type{});
-  } else {
-    main_loop(std::true_type{});
-  }
-
-  // ------------------------------------------------------------ combine + store
+  // ------------------------------------------------------------ partials
   StampPhase(p, kPhaseClockMathDone);
   constexpr int kCStride = kBlockN + 4;
 #pragma unroll
@@ -406,6 +403,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
     }
   }
+  };
+  if (cta_fast) {
+    main_loop(std::false_type{});
+  } else {
+    main_loop(std::true_type{});
+  }
+
+  // ------------------------------------------------------------ combine + store
   CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK>(p, partials, 1, n0, m0);
   StampPhase(p, kPhaseClockEnd);
 }
