@@ -229,37 +229,29 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
   uint32_t flags_cur = 0u;
   if constexpr (kExact) load_flags(First{}, 0, flags_cur);
-  // The math runs in units of 64 activation rows (one wgmma m64n64k32):
-  // kUnits per block, unit h of block j covering activation rows
-  // 64h .. 64h + 63 of the tile (acc[32h .. 32h + 31], the m64n<kNa>
-  // accumulator layout's columns 64h ..). Two partial sets of one unit each
-  // (32 registers, not 2 x kNa / 2): unit u + 1's wgmma runs while unit u is
-  // promoted (kOverlap), so an m128 tile needs 64 registers less than with
-  // whole-block sets (it spilled in the loop with them).
-  constexpr int kUnits = kNa / 64;
-  constexpr int kUnitRegs = kWgmmaAccRegs;
-  float d0[kUnitRegs];
-  [[maybe_unused]] float d1[kUnitRegs];
-  auto acc_unit = [&](int h) -> float (&)[kUnitRegs] {
-    return *reinterpret_cast<float(*)[kUnitRegs]>(acc + h * kUnitRegs);
-  };
+  // Two partial sets: block j + 1's wgmma runs while block j is promoted.
+  // (write-only operands of the wgmma: no initialization needed)
+  float d0[kAccRegs];
+  [[maybe_unused]] float d1[kAccRegs];
 
-  // The contract's form from P = P'/sa for unit h of block g (blocks the
-  // fast form acc = fmaf(P', sb, acc) cannot take).
-  auto promote_exact = [&](const float (&d)[kUnitRegs], int h, int g, float sb_row,
-                           float sb_row8) {
-    float(&a)[kUnitRegs] = acc_unit(h);
+  // The contract's form from P = P'/sa (blocks the fast form
+  // acc = fmaf(P', sb, acc) cannot take).
+  auto promote_exact = [&](const float (&d)[kAccRegs], int g, float sb_row, float sb_row8) {
     const float* sa_cols =
-        p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 64 * h + 2 * tig;
+        p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
 #pragma unroll
-    for (int c = 0; c < kUnitRegs / 4; ++c) {
+    for (int c = 0; c < kNa / 8; ++c) {
       const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
       const float ux = UnfoldFactorE4m3(sa.x);
       const float uy = UnfoldFactorE4m3(sa.y);
-      a[4 * c + 0] = __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), a[4 * c + 0]);
-      a[4 * c + 1] = __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), a[4 * c + 1]);
-      a[4 * c + 2] = __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), a[4 * c + 2]);
-      a[4 * c + 3] = __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), a[4 * c + 3]);
+      acc[4 * c + 0] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
+      acc[4 * c + 1] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
+      acc[4 * c + 2] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
+      acc[4 * c + 3] =
+          __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
     }
   };
 
@@ -267,54 +259,45 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const uint64_t desc_own =
       MatrixDescriptorNoSwizzle(ring_base + kz * kStageBlocks * kSubBytes, 128, 256);
   const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
-  // The A fragment (converted weights) of the block whose units are issued;
-  // unit 0 converts, the others reuse it.
-  uint32_t frag[4];
-  // Issues unit h of block j's wgmma into d (after its stage has landed).
-  // Blocks at or beyond `iters` (the tail of the last batch) issue too, on a
-  // stage they do not wait for, and are never promoted: a wgmma and its
-  // waits on a branch make ptxas serialize every wgmma (C7518).
+  // Issues block j's wgmma into d (after its stage has landed). Blocks at or
+  // beyond `iters` (the tail of the last batch) issue one too, on a stage
+  // they do not wait for, and are never promoted: a wgmma and its waits on a
+  // branch make ptxas serialize every wgmma (C7518).
   // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
-  // multiple of 2 kU = 2 kStageBlocks): the first unit of a stage waits.
-  auto issue = [&](int j, int pos, int h, uint32_t w_row, uint32_t w_row8, float (&d)[kUnitRegs]) {
+  // multiple of 2 kU = 2 kStageBlocks): the first block of a stage waits.
+  auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
     const int t = j / kStageBlocks;
     const int s = t & (kRingStages - 1);
-    if (h == 0) {
-      if (pos == 0) {
-        // Beyond the last stage, wait for the slot's last completed phase
-        // (returns at once; a fresh slot's "phase -1" counts as completed).
-        const int phases =
-            s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
-        const uint32_t parity =
-            static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
-        MbarrierWait(full_bar(s), parity);
-      }
-      const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      frag[0] = r.lo;
-      frag[1] = r8.lo;
-      frag[2] = r.hi;
-      frag[3] = r8.hi;
+    if (pos == 0) {
+      // Beyond the last stage, wait for the slot's last completed phase
+      // (returns at once; a fresh slot's "phase -1" counts as completed).
+      const int phases =
+          s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
+      const uint32_t parity =
+          static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
+      MbarrierWait(full_bar(s), parity);
     }
+    const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+    const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+    const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
     // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
-    // holds finite operands, so that its P is exactly 0. Unit h starts 8 core
-    // matrix rows (of 256 bytes) per 64 activation rows further.
+    // holds finite operands, so that its P is exactly 0.
     const uint64_t desc = MatrixDescriptorOffset(
         j < len ? desc_own : desc_first,
-        static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes + h * 64 * 32));
+        static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
     // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
     // accumulator reads inside its pipeline stage and serializes, C7514).
     FenceRegisterArray(acc);
     WgmmaFence();
-    WgmmaE4m3RegAZeroAcc<64>(d, frag, desc);
+    WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
     WgmmaCommitGroup();
   };
-  // Waits for unit h of block j's wgmma (the next unit's may stay in
-  // flight), releases the block's stage after its last unit and promotes d.
+  // Waits for block j's wgmma (block j + 1's may stay in flight), releases
+  // its stage and promotes d.
   // `flags`: the fold flag bytes of the block's batch (= its stage), this
   // block's at byte pos.
-  auto finish = [&](int j, int pos, int h, uint32_t s_row, uint32_t s_row8, uint32_t flags,
-                    float (&d)[kUnitRegs], bool drain) {
+  auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flags,
+                    float (&d)[kAccRegs], bool drain) {
     bool fast = true;
     if constexpr (kExact) {
       const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
@@ -323,9 +306,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       // Past the chunk (warp-uniform) P = 0: any form adds nothing.
       fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
     }
-    // The next unit's wgmma was issued before, unless this is the last unit
-    // of the loop body or the variant waits for every unit (`drain`, a
-    // constant after unrolling).
+    // Block j + 1's wgmma was issued before, unless this is the last block of
+    // the loop body (`drain`, a constant after unrolling).
     if (drain) {
       WgmmaWaitGroup<0>();
     } else {
@@ -333,12 +315,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
     FenceRegisterArray(d);  // reads of d stay below the wait
     if (j >= iters) return;  // CTA-uniform
-    // After a stage's last unit the stage is free once every consumer
+    // After a stage's last block the stage is free once every consumer
     // warp's wgmma has read it; the warp that completes the count refills
     // it. Relaxed on purpose: the stage's only readers are the wgmma,
     // complete at the wait_group above. (A partial last stage is never
     // released: nothing follows it.)
-    if (pos == kStageBlocks - 1 && h == kUnits - 1) {
+    if (pos == kStageBlocks - 1) {
       __syncwarp();
       if (lane == 0) {
         const int t = j / kStageBlocks;
@@ -351,61 +333,59 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
     // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
     if (fast) {
-      PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc_unit(h));
+      PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
     } else if constexpr (kExact) {
-      promote_exact(d, h, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
+      promote_exact(d, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
     }
   };
+  static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
   StreamBatch other;
   uint32_t flags_other = 0u;
   load_batch(Second{}, 0, other);
   if constexpr (kExact) load_flags(Second{}, 0, flags_other);
-  // Per loop step 2 kU blocks (v = 0 .. 2 kU - 1, block j0 + v), kUnits
-  // units each: the first kU blocks' weights from `cur`, the rest from
+  // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
   // `other`; each batch is reloaded (for the next step) as soon as its last
-  // block is issued and done. No wgmma stays in flight across the back edge
-  // (ptxas serializes every wgmma when one does, C7514); blocks past `iters`
-  // run as no-ops (the tail).
-  constexpr int kStepUnits = 2 * kU * kUnits;
-  static_assert(!kOverlap || kStepUnits % 2 == 0, "units alternate between d0 and d1");
-  auto block_of = [](int u) { return u / kUnits; };
-  auto batch_word = [&](int v, bool row8) -> uint32_t {
-    const StreamBatch& x = v < kU ? cur : other;
-    return row8 ? x.w_row8[v % kU] : x.w_row[v % kU];
-  };
-  auto finish_unit = [&](int j0, int u, float (&d)[kUnitRegs], bool drain) {
-    const int v = block_of(u);
-    const StreamBatch& x = v < kU ? cur : other;
-    finish(j0 + v, v % kStageBlocks, u % kUnits, x.s_row[v % kU], x.s_row8[v % kU],
-           v < kU ? flags_cur : flags_other, d, drain);
-    // The last unit of the first half: `cur` is free for the next step.
-    if (u == kU * kUnits - 1) {
-      load_batch(First{}, j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
-      if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
-    }
-  };
-  auto issue_unit = [&](int j0, int u, float (&d)[kUnitRegs]) {
-    const int v = block_of(u);
-    issue(j0 + v, v % kStageBlocks, u % kUnits, batch_word(v, false), batch_word(v, true), d);
-  };
+  // block is done. No wgmma stays in flight across the back edge (ptxas
+  // serializes every wgmma when one does, C7514); blocks past `iters` run
+  // as no-ops (the tail).
 #pragma unroll 1
   for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
     if constexpr (kOverlap && !kExact) {
-      issue_unit(j0, 0, d0);
+      issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
-      for (int u = 0; u < kStepUnits; u += 2) {
-        issue_unit(j0, u + 1, d1);
-        finish_unit(j0, u, d0, false);
-        if (u + 2 < kStepUnits) issue_unit(j0, u + 2, d0);
-        finish_unit(j0, u + 1, d1, u + 2 == kStepUnits);
+      for (int v = 0; v < 2 * kU; v += 2) {
+        const bool first_half = v < kU;
+        const int u = v % kU;
+        const StreamBatch& x = first_half ? cur : other;
+        const uint32_t xf = first_half ? flags_cur : flags_other;
+        issue(j0 + v + 1, (v + 1) % kStageBlocks, x.w_row[u + 1], x.w_row8[u + 1], d1);
+        finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf, d0, false);
+        if (v + 2 < kU) {
+          issue(j0 + v + 2, (v + 2) % kStageBlocks, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
+        } else if (v + 2 < 2 * kU) {
+          issue(j0 + v + 2, (v + 2) % kStageBlocks, other.w_row[(v + 2) % kU],
+                other.w_row8[(v + 2) % kU], d0);
+        }
+        finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf, d1,
+               v + 2 == 2 * kU);
+        if (v + 2 == kU) {
+          load_batch(First{}, j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
+          if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
+        }
       }
     } else {
-      // One partial set: each unit's wgmma is waited for before its
+      // One partial set: each block's wgmma is waited for before its
       // promotion (the other warpgroups fill the tensor pipe meanwhile).
 #pragma unroll
-      for (int u = 0; u < kStepUnits; ++u) {
-        issue_unit(j0, u, d0);
-        finish_unit(j0, u, d0, true);
+      for (int v = 0; v < 2 * kU; ++v) {
+        const StreamBatch& x = v < kU ? cur : other;
+        const uint32_t xf = v < kU ? flags_cur : flags_other;
+        issue(j0 + v, v % kStageBlocks, x.w_row[v % kU], x.w_row8[v % kU], d0);
+        finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf, d0, true);
+        if (v + 1 == kU) {
+          load_batch(First{}, j0 + 2 * kU, cur);
+          if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
+        }
       }
     }
     load_batch(Second{}, j0 + 2 * kU, other);
