@@ -133,15 +133,15 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 16 ring CTAs: too few
 }
 
-// Ring chunks start on a loop step (8 blocks): constant load offsets.
+// Ring chunks start on a loop step (4 blocks): constant load offsets.
 TEST(GemmApi, RingChunksAreAlignedToLoopSteps) {
   GemmOptions o;
   o.path = GemmPath::kQuantThenMma;
   o.tile = "wgmma8_n64_m64_k4_fold";
   absl::StatusOr<GemmPlan> plan = PlanGemm(64, PreshuffledWeight(1024, 1408), o);  // 44 blocks
   ASSERT_TRUE(plan.ok()) << plan.status();
-  EXPECT_EQ(plan->blocks_per_split, 16);
-  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{16, 32, 44}));
+  EXPECT_EQ(plan->blocks_per_split, 12);
+  EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{12, 24, 36}));
   o.tile = "wgmma8_n64_m128_k2_fold";
   plan = PlanGemm(256, PreshuffledWeight(1024, 320), o);  // 10 blocks
   ASSERT_TRUE(plan.ok()) << plan.status();

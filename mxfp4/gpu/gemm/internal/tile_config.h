@@ -441,12 +441,12 @@ inline constexpr int kRingStageBlocks = 4;
 // A ring tile's K-split chunks start on a multiple of this many blocks (one
 // step of its main loop): the weight words, scale bytes and fold flags of a
 // step are then constant offsets from one address per row, in every layout.
-inline constexpr int kRingChunkAlignBlocks = 2 * kRingStageBlocks;
+inline constexpr int kRingChunkAlignBlocks = kRingStageBlocks;
 // Fold flags of the ring tiles: [a_rows_padded / 8][RingFlagColumns(k / 32)]
-// bytes (a row of 8-row groups padded to a multiple of kRingChunkAlignBlocks
-// blocks, so that a loop step's flags are one aligned 8-byte load).
+// bytes (rows padded to a multiple of 8 blocks: a loop step's flags are one
+// aligned 4-byte load, the whole-CTA check reads 8-byte words).
 MXFP4_HOST_DEVICE constexpr int64_t RingFlagColumns(int64_t groups) {
-  return (groups + kRingChunkAlignBlocks - 1) / kRingChunkAlignBlocks * kRingChunkAlignBlocks;
+  return (groups + 7) / 8 * 8;
 }
 
 MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {

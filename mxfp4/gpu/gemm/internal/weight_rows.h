@@ -154,12 +154,12 @@ MXFP4_DEVICE_INLINE bool WeightScaleBytesAtMost(const GemmKernelArgs& p, int n0,
 
 // AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>: WeightRowPair for
 // the ring tiles, with the layout known at compile time and blocks taken
-// kStreamBatchBlocks at a time from g8 + kStreamBatchBlocks * half, g8 a
-// multiple of 8: block g8 + v of a row is then a constant offset from block
-// g8 in every layout (data: 256 v preshuffled, 16 v natural; scales
-// shuffled16: (v % 4) * 64 + (v / 4) * 2, natural: v), so a batch costs one
-// address per row instead of the address math of every block (about a third
-// of the ring loop's instructions, Nsight Compute source view).
+// kStreamBatchBlocks = 4 at a time from g4, a multiple of 4: block g4 + u of
+// a row is then a constant offset from block g4 in every layout (data: 256 u
+// preshuffled, 16 u natural; scales shuffled16: u * 64, natural: u), so a
+// batch costs one address per row instead of the address math of every
+// block (about a third of the ring loop's instructions, Nsight Compute
+// source view).
 template <bool kPreshuffled, bool kScalesShuffled16>
 class AlignedWeightRowPair {
  public:
@@ -176,31 +176,32 @@ class AlignedWeightRowPair {
         data_row8_(kPreshuffled ? 128 : 8 * (p.k >> 1)),
         scales_row8_(kScalesShuffled16 ? 32 : 8 * (p.k >> 5)) {}
 
-  // Blocks g8 + 4 * kHalf + u (u < 4) into b, as WeightRowPair::Load with
-  // ok = 4 * kHalf + u < valid (zeros otherwise, nothing read).
-  template <int kHalf>
-  MXFP4_DEVICE_INLINE void Load(int g8, int valid, StreamBatch& b) const {
-    const int64_t data_off = static_cast<int64_t>(g8) * kBlockBytes;
+  // Blocks g4 + u (u < 4) into b, as WeightRowPair::Load with ok = u < valid
+  // (zeros otherwise, nothing read).
+  MXFP4_DEVICE_INLINE void Load4(int g4, int valid, StreamBatch& b) const {
+    static_assert(kStreamBatchBlocks == 4, "a batch is the 4 blocks of a scale word column");
+    const int64_t data_off = static_cast<int64_t>(g4) * kBlockBytes;
+    // shuffled16: (g / 8) * 256 + (g % 4) * 64 + ((g / 4) % 2) * 2.
     const uint32_t scale_off =
-        kScalesShuffled16 ? static_cast<uint32_t>(g8 >> 3) * 256u : static_cast<uint32_t>(g8);
+        kScalesShuffled16
+            ? static_cast<uint32_t>(g4 >> 3) * 256u + static_cast<uint32_t>((g4 >> 2) & 1) * 2u
+            : static_cast<uint32_t>(g4);
 #pragma unroll
     for (int u = 0; u < kStreamBatchBlocks; ++u) {
-      constexpr int kV0 = kStreamBatchBlocks * kHalf;
-      const int v = kV0 + u;
-      const int s_col = kScalesShuffled16 ? (v & 3) * 64 + (v >> 2) * 2 : v;
-      const bool ok = v < valid;
+      const int s_col = kScalesShuffled16 ? u * 64 : u;
+      const bool ok = u < valid;
       b.w_row[u] = 0u;
       b.w_row8[u] = 0u;
       b.s_row[u] = 0u;
       b.s_row8[u] = 0u;
       if (ok && in_[0]) {
         b.w_row[u] =
-            __ldg(reinterpret_cast<const uint32_t*>(data_ + data_off + v * kBlockBytes));
+            __ldg(reinterpret_cast<const uint32_t*>(data_ + data_off + u * kBlockBytes));
         b.s_row[u] = __ldg(scales_ + scale_off + s_col);
       }
       if (ok && in_[1]) {
         b.w_row8[u] = __ldg(reinterpret_cast<const uint32_t*>(data_ + data_row8_ + data_off +
-                                                              v * kBlockBytes));
+                                                              u * kBlockBytes));
         b.s_row8[u] = __ldg(scales_ + scales_row8_ + scale_off + s_col);
       }
     }

@@ -154,14 +154,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const int row0 = n0 + wn * 64 + (warp & 3) * 16;
   // g_lo is a multiple of kRingChunkAlignBlocks (the planner rounds ring
   // chunks), so every loop step starts on one: constant load offsets.
-  static_assert(kRingChunkAlignBlocks == 2 * kU, "a loop step is an aligned chunk");
+  static_assert(kRingChunkAlignBlocks == kU, "a loop step is an aligned chunk");
   const int g_lo = min(kz * chunk, groups);
   const int len = min(g_lo + chunk, groups) - g_lo;
   const AlignedWeightRowPair<kPreshuffled, kScalesShuffled16> rows(p, row0 + gid, tig);
-  // Half h of the loop step at j0: blocks j0 + 4h .. j0 + 4h + 3.
-  auto load_batch = [&](auto half, int j0, StreamBatch& b) {
-    rows.template Load<decltype(half)::value>(g_lo + j0, len - j0, b);
-  };
+  // The loop step at j0: blocks j0 .. j0 + kU - 1.
+  auto load_batch = [&](int j0, StreamBatch& b) { rows.Load4(g_lo + j0, len - j0, b); };
   // Fold flags: [8-row group][RingFlagColumns] bytes; lane l reads group
   // l % (kNa / 8) of the tile (the warp's lanes cover them all; a vote
   // combines), 4 blocks per 4-byte load. Blocks past the chunk are never read
@@ -169,15 +167,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const unsigned char* const flag_row =
       p.a_fold_flags + static_cast<int64_t>(m0 / 8 + lane % (kNa / 8)) * RingFlagColumns(groups) +
       g_lo;
-  auto load_flags = [&](auto half, int j0, uint32_t& f) {
-    constexpr int kV0 = kU * decltype(half)::value;
+  auto load_flags = [&](int j0, uint32_t& f) {
     f = 0u;
-    if (j0 + kV0 < len) f = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0 + kV0));
+    if (j0 < len) f = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0));
   };
-  using First = std::integral_constant<int, 0>;
-  using Second = std::integral_constant<int, 1>;
   StreamBatch cur;
-  load_batch(First{}, 0, cur);  // weights are not the quantizer's: before the wait
+  load_batch(0, cur);  // weights are not the quantizer's: before the wait
   // Everything read of A (ring, fold flags, the fallback's scales) is the
   // preceding quantizer's output.
   GridDependencyWait();
@@ -228,7 +223,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
 #pragma unroll
   for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
   uint32_t flags_cur = 0u;
-  if constexpr (kExact) load_flags(First{}, 0, flags_cur);
+  if constexpr (kExact) load_flags(0, flags_cur);
   // Two partial sets: block j + 1's wgmma runs while block j is promoted.
   // (write-only operands of the wgmma: no initialization needed)
   float d0[kAccRegs];
@@ -264,7 +259,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // they do not wait for, and are never promoted: a wgmma and its waits on a
   // branch make ptxas serialize every wgmma (C7518).
   // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
-  // multiple of 2 kU = 2 kStageBlocks): the first block of a stage waits.
+  // multiple of kU = kStageBlocks): the first block of a stage waits.
   auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
     const int t = j / kStageBlocks;
     const int s = t & (kRingStages - 1);
@@ -339,57 +334,39 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   };
   static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
-  StreamBatch other;
-  uint32_t flags_other = 0u;
-  load_batch(Second{}, 0, other);
-  if constexpr (kExact) load_flags(Second{}, 0, flags_other);
-  // Per loop step 2 kU blocks, j0 + v: the first kU from `cur`, the rest from
-  // `other`; each batch is reloaded (for the next step) as soon as its last
-  // block is done. No wgmma stays in flight across the back edge (ptxas
-  // serializes every wgmma when one does, C7514); blocks past `iters` run
-  // as no-ops (the tail).
+  // Per loop step one stage of kU blocks, j0 + v, from `cur`; `next` (the
+  // following step's weights, predicated: nothing beyond the chunk) is in
+  // flight meanwhile. A step of one stage, not two: the unrolled body is
+  // half the size (instruction-cache stalls dominated the two-stage body).
+  // No wgmma stays in flight across the back edge (ptxas serializes every
+  // wgmma when one does, C7514); blocks past `iters` run as no-ops (the tail).
+  StreamBatch next;
+  uint32_t flags_next = 0u;
 #pragma unroll 1
-  for (int j0 = 0; j0 < iters; j0 += 2 * kU) {
+  for (int j0 = 0; j0 < iters; j0 += kU) {
+    load_batch(j0 + kU, next);
+    if constexpr (kExact) load_flags(j0 + kU, flags_next);
     if constexpr (kOverlap && !kExact) {
       issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
 #pragma unroll
-      for (int v = 0; v < 2 * kU; v += 2) {
-        const bool first_half = v < kU;
-        const int u = v % kU;
-        const StreamBatch& x = first_half ? cur : other;
-        const uint32_t xf = first_half ? flags_cur : flags_other;
-        issue(j0 + v + 1, (v + 1) % kStageBlocks, x.w_row[u + 1], x.w_row8[u + 1], d1);
-        finish(j0 + v, v % kStageBlocks, x.s_row[u], x.s_row8[u], xf, d0, false);
-        if (v + 2 < kU) {
-          issue(j0 + v + 2, (v + 2) % kStageBlocks, cur.w_row[u + 2], cur.w_row8[u + 2], d0);
-        } else if (v + 2 < 2 * kU) {
-          issue(j0 + v + 2, (v + 2) % kStageBlocks, other.w_row[(v + 2) % kU],
-                other.w_row8[(v + 2) % kU], d0);
-        }
-        finish(j0 + v + 1, (v + 1) % kStageBlocks, x.s_row[u + 1], x.s_row8[u + 1], xf, d1,
-               v + 2 == 2 * kU);
-        if (v + 2 == kU) {
-          load_batch(First{}, j0 + 2 * kU, cur);  // predicated: nothing beyond the chunk
-          if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
-        }
+      for (int v = 0; v < kU; v += 2) {
+        issue(j0 + v + 1, v + 1, cur.w_row[v + 1], cur.w_row8[v + 1], d1);
+        finish(j0 + v, v, cur.s_row[v], cur.s_row8[v], flags_cur, d0, false);
+        if (v + 2 < kU) issue(j0 + v + 2, v + 2, cur.w_row[v + 2], cur.w_row8[v + 2], d0);
+        finish(j0 + v + 1, v + 1, cur.s_row[v + 1], cur.s_row8[v + 1], flags_cur, d1,
+               v + 2 == kU);
       }
     } else {
       // One partial set: each block's wgmma is waited for before its
       // promotion (the other warpgroups fill the tensor pipe meanwhile).
 #pragma unroll
-      for (int v = 0; v < 2 * kU; ++v) {
-        const StreamBatch& x = v < kU ? cur : other;
-        const uint32_t xf = v < kU ? flags_cur : flags_other;
-        issue(j0 + v, v % kStageBlocks, x.w_row[v % kU], x.w_row8[v % kU], d0);
-        finish(j0 + v, v % kStageBlocks, x.s_row[v % kU], x.s_row8[v % kU], xf, d0, true);
-        if (v + 1 == kU) {
-          load_batch(First{}, j0 + 2 * kU, cur);
-          if constexpr (kExact) load_flags(First{}, j0 + 2 * kU, flags_cur);
-        }
+      for (int v = 0; v < kU; ++v) {
+        issue(j0 + v, v, cur.w_row[v], cur.w_row8[v], d0);
+        finish(j0 + v, v, cur.s_row[v], cur.s_row8[v], flags_cur, d0, true);
       }
     }
-    load_batch(Second{}, j0 + 2 * kU, other);
-    if constexpr (kExact) load_flags(Second{}, j0 + 2 * kU, flags_other);
+    cur = next;
+    flags_cur = flags_next;
   }
   // ------------------------------------------------------------ partials
   StampPhase(p, kPhaseClockMathDone);
