@@ -157,19 +157,23 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // Measured 2026-11-30 (session 5, H200 sweep, CUDA-graph replay; docs/paths.md
 // "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat the
 // pipelined default where their one-wave grid (one CTA per 64 weight rows and
-// row tile, K split over the CTA's warpgroups) has 48..132 CTAs:
-// 64x7168x2048 wgmma8_n64_m64_k2 10.9 us (k4 11.7; 112 CTAs), 64x3072x1536
-// wgmma8_n64_m64_k2 8.9 vs prequant_n64_m64_s2_fold 10.4 us (48 CTAs),
-// 256x3072x1536 wgmma8_n64_m128_k2 13.8 us (96 CTAs), 256x2880x512 7.8 us
-// (90 CTAs). Fewer CTAs and grids of more than one wave are not measured:
+// row tile, K split over the CTA's warpgroups) has 48..132 CTAs (final
+// sweep of the session, one-stage loop steps): 64x7168x2048
+// wgmma8_n64_m64_k4 10.6 us (k2 10.9; 112 CTAs), 64x3072x1536
+// wgmma8_n64_m64_k2 8.9 us (k4 9.1, prequant_n64_m64_s2_fold 10.4; 48 CTAs),
+// 256x3072x1536 wgmma8_n64_m128_k2 12.1 us (96 CTAs), 256x2880x512 7.4 us
+// (90 CTAs). Four warpgroups (k4) pay off from 64 K-blocks (16 per
+// warpgroup). Fewer CTAs and grids of more than one wave are not measured:
 // they keep the pipelined default (it splits K over a cluster, 2 CTAs/SM).
 constexpr int64_t kRingMinCtas = 48;
 constexpr int64_t kRingMaxCtas = 132;
+constexpr int64_t kRingK4MinGroups = 64;
 
 // The ring tile auto uses for M > 32 (no forced split), or kCount for none.
-TileConfigId AutoRingTile(int64_t m, int64_t n) {
-  const TileConfigId id =
-      m <= 64 ? TileConfigId::kWgmma8N64M64K2Fold : TileConfigId::kWgmma8N64M128K2Fold;
+TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
+  const TileConfigId id = m > 64 ? TileConfigId::kWgmma8N64M128K2Fold
+                          : groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
+                                                       : TileConfigId::kWgmma8N64M64K2Fold;
   const TileConfigDesc cfg = GetTileConfig(id);
   const int64_t ctas =
       (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
@@ -365,7 +369,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     tile = TileConfigId::kStreamQN32M32K8;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
-    const TileConfigId ring = AutoRingTile(m, b.n);
+    const TileConfigId ring = AutoRingTile(m, b.n, b.k / 32);
     if (ring != TileConfigId::kCount) tile = ring;
   }
   if (tile_forced) {

@@ -84,7 +84,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},
       {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
-      {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
       {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
