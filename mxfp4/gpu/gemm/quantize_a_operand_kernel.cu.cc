@@ -16,7 +16,6 @@
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
-#include "mxfp4/gpu/platform/kernel_launch.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
@@ -31,6 +30,10 @@ __global__ void __launch_bounds__(kQuantThreads)
   // The dependent GEMM may start its B prologue now; it waits for our
   // completion (and memory flush) before touching A.
   GridDependencyLaunchDependents();
+  // Launched with programmatic serialization (LaunchProgrammatic): the
+  // preceding kernel (the producer of A, or the previous GEMM still reading
+  // the workspace we write) may still run. Nothing is read or written before.
+  GridDependencyWait();
   const int groups = k >> 5;
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * groups;
   const int q = static_cast<int>(threadIdx.x) & 3;
@@ -99,6 +102,7 @@ __global__ void __launch_bounds__(kQuantThreads)
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags) {
   GridDependencyLaunchDependents();
+  GridDependencyWait();  // as QuantizeAOperandKernel
   const int groups = k >> 5;
   const int groups8 = rows_padded >> 3;
   const int64_t flag_columns = RingFlagColumns(groups);
@@ -169,9 +173,8 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  hipLaunchKernelGGL(QuantizeAOperandWgmmaOrderKernel, dim3(ctas), dim3(kQuantThreads), 0, stream,
-                     a, m, k, rows_padded, tile_rows, a_ops, a_scales, fold_flags);
-  return hipGetLastError();
+  return LaunchProgrammatic(QuantizeAOperandWgmmaOrderKernel, dim3(ctas), dim3(kQuantThreads),
+                            stream, a, m, k, rows_padded, tile_rows, a_ops, a_scales, fold_flags);
 }
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
@@ -181,10 +184,10 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  hipLaunchKernelGGL(QuantizeAOperandKernel, dim3(ctas), dim3(kQuantThreads), 0, stream, a, m, k,
-                     rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
-                     fold_scales && operands == MmaOperands::kF16 ? 1 : 0, a_ops, a_scales);
-  return hipGetLastError();
+  return LaunchProgrammatic(QuantizeAOperandKernel, dim3(ctas), dim3(kQuantThreads), stream, a, m,
+                            k, rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
+                            fold_scales && operands == MmaOperands::kF16 ? 1 : 0, a_ops,
+                            a_scales);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -67,6 +67,27 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   return ToHip(cudaLaunchKernelEx(&launch, kernel, args));
 }
 
+// LaunchProgrammatic(): a plain launch with programmatic serialization: the
+// kernel may start while the preceding kernel of the stream still runs (once
+// that one's CTAs have all called griddepcontrol.launch_dependents, or have
+// exited) and must griddepcontrol.wait before it touches memory that kernel
+// may write (the A quantizers wait first thing).
+template <typename... Params, typename... Args>
+hipError_t LaunchProgrammatic(void (*kernel)(Params...), dim3 grid, dim3 block,
+                              hipStream_t stream, Args... args) {
+  cudaLaunchConfig_t launch = {};
+  launch.gridDim = grid;
+  launch.blockDim = block;
+  launch.dynamicSmemBytes = 0;
+  launch.stream = stream;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  launch.attrs = attr;
+  launch.numAttrs = 1;
+  return ToHip(cudaLaunchKernelEx(&launch, kernel, static_cast<Params>(args)...));
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_LAUNCH_UTIL_H_
