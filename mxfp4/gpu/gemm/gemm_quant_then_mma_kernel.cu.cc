@@ -25,10 +25,6 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
-  // The next call's quantizer (launched programmatically) may start now and
-  // wait for our completion on SMs this grid leaves free: its launch latency
-  // overlaps our run instead of following it.
-  GridDependencyLaunchDependents();
   if constexpr (GetTileConfig(kId).wgmma_ring) {
     WgmmaRingGemmBody<kId>(args);
   } else if constexpr (GetTileConfig(kId).wgmma) {

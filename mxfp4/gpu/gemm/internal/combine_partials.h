@@ -29,6 +29,11 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
   constexpr int kPartialFloats = kBlockM * kCStride;
   const int tid = static_cast<int>(threadIdx.x);
   const int rank = static_cast<int>(blockIdx.z);
+  // The math is done: a following kernel launched programmatically (the next
+  // call's A quantizer) may start and wait for our completion now, so that
+  // its launch overlaps this epilogue. (At kernel entry its CTAs took SMs the
+  // next GEMM wanted: 256x3072x1536 12.3 -> 13.7 us.)
+  GridDependencyLaunchDependents();
   int first_chunk = tid;
   int chunk_step = kThreads;
   if (cluster_size > 1) {
