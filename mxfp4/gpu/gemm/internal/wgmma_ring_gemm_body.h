@@ -13,25 +13,30 @@
 //     with the block scale folded in where exact (scale_fold.h), in the
 //     no-swizzle K-major core-matrix order of a wgmma B operand, per row tile
 //     of block_m rows, so consecutive K-blocks of the tile's rows are one
-//     contiguous run (block_m * 32 bytes each), and one fold flag per 8 rows
-//     and block;
+//     contiguous run (block_m * 32 bytes each), and one fold flag byte per 8
+//     rows and block ([8-row group][RingFlagColumns]);
 //   - kRingStageBlocks blocks per chunk go by one bulk copy into a stage of a
 //     RingStages()-deep ring, a "full" mbarrier per stage; a stage is
 //     refilled by the consumer warp whose release (after the stage's last
 //     block) completes its count (a shared counter), so there is no producer
 //     warp and a CTA of 8 warps may use 255 registers per thread;
-//   - warpgroup w (4 warps) owns 64 weight rows and one K-split
-//     chunk; its lanes load their weight words straight from global memory
-//     into registers a batch ahead (WeightRowPair, as the streaming tiles),
-//     convert them to the E4M3 A fragment (two PRMT lookups per word), issue
-//     the wgmma from a zero accumulator into one of two partial sets (block
-//     j + 1's wgmma runs while block j is promoted), release the stage, and
-//     promote:
-//     acc = fmaf(P', sb, acc) when every activation block of the stage was
-//     folded (fold flags, loaded with the weights: as 16-byte bulk copies they
-//     made the ring crawl) and the warp's weight scales are <= 240 (a vote), else
-//     the exact fallback P = P' / sa, acc = fmaf(P, fl(sa * sb), acc) with the
-//     scales read from global memory.
+//   - warpgroup w (4 warps) owns 64 weight rows and one K-split chunk
+//     (chunks start on multiples of 4 blocks); its lanes load their weight
+//     words straight from global memory into registers a stage ahead
+//     (AlignedWeightRowPair: the body is compiled per weight layout, so a
+//     stage's loads are constant offsets from one address per row), convert
+//     them to the E4M3 A fragment (two PRMT lookups per word), issue the
+//     wgmma from a zero accumulator into one of two partial sets (block j + 1's
+//     wgmma runs while block j is promoted), release the stage, and promote
+//     acc = fmaf(P', sb, acc) (the folded fast form) or the exact fallback
+//     P = P' / sa, acc = fmaf(P, fl(sa * sb), acc) with the scales read from
+//     global memory;
+//   - each CTA checks once whether all of its blocks take the fast form (its
+//     rows' weight scale bytes <= 240, its row tile's fold flags all set) and
+//     then runs a loop without per-block votes, flag loads or fallback code;
+//     otherwise a loop that votes per block (fold flags loaded with the
+//     weights: as 16-byte bulk copies they made the ring crawl) with one
+//     partial set.
 // Contract (block_fma with a K-split over the warps_k warpgroups): chunk c
 // covers blocks [c * chunk, min((c + 1) * chunk, k/32)); the chunk partials
 // are added in increasing c by CombinePartialsAndStore (no cluster).
