@@ -315,6 +315,15 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
 
 }  // namespace
 
+std::vector<std::string> GemmPathTileNames(GemmPath path) {
+  std::vector<std::string> names;
+  for (int i = 0; i < static_cast<int>(TileConfigId::kCount); ++i) {
+    const TileConfigId id = static_cast<TileConfigId>(i);
+    if (PathAcceptsTile(path, id)) names.push_back(GetTileConfig(id).name);
+  }
+  return names;
+}
+
 const char* GemmPathName(GemmPath path) {
   switch (path) {
     case GemmPath::kAuto:

@@ -193,6 +193,10 @@ struct GemmPathInfo {
 // GemmPathInfos(): every real path (not kAuto), in enum order.
 absl::Span<const GemmPathInfo> GemmPathInfos();
 
+// GemmPathTileNames(): the names GemmOptions::tile accepts for `path` (none
+// for kAuto), in the tile table's order.
+std::vector<std::string> GemmPathTileNames(GemmPath path);
+
 }  // namespace mxfp4::gpu
 
 #endif  // MXFP4_GPU_GEMM_GEMM_H_

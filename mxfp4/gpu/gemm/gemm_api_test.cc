@@ -133,6 +133,29 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 16 ring CTAs: too few
 }
 
+// Every tile name a path lists plans on that path; kAuto lists none; the
+// lists are disjoint between the fused-A and the prequantized-A paths.
+TEST(GemmApi, PathTileNamesPlan) {
+  EXPECT_TRUE(GemmPathTileNames(GemmPath::kAuto).empty());
+  for (GemmPath path : {GemmPath::kFusedQuant, GemmPath::kSplitKSmallM, GemmPath::kQuantThenMma}) {
+    const std::vector<std::string> names = GemmPathTileNames(path);
+    EXPECT_GE(names.size(), 10u) << GemmPathName(path);
+    for (const std::string& name : names) {
+      GemmOptions o;
+      o.path = path;
+      o.tile = name;
+      absl::StatusOr<GemmPlan> plan = PlanGemm(16, PreshuffledWeight(256, 512), o);
+      ASSERT_TRUE(plan.ok()) << GemmPathName(path) << " " << name << ": " << plan.status();
+      EXPECT_EQ(plan->tile, name);
+    }
+  }
+  for (const std::string& name : GemmPathTileNames(GemmPath::kQuantThenMma)) {
+    for (const std::string& fused : GemmPathTileNames(GemmPath::kFusedQuant)) {
+      EXPECT_NE(name, fused);
+    }
+  }
+}
+
 // Ring chunks start on a loop step (4 blocks): constant load offsets.
 TEST(GemmApi, RingChunksAreAlignedToLoopSteps) {
   GemmOptions o;

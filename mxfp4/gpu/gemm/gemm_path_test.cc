@@ -32,36 +32,7 @@ constexpr GemmPath kPath = GemmPath::MXFP4_GEMM_TEST_PATH;
 
 bool PathSplitsK() { return kPath != GemmPath::kFusedQuant; }
 
-std::vector<std::string> PathTiles() {
-  switch (kPath) {
-    case GemmPath::kFusedQuant:
-      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m64",
-              "fused_n64_m16_e4m3", "fused_n64_m8_fold", "fused_n64_m16_fold",
-              "fused_n64_m16_u_fold", "stream_n32_m8_k4", "stream_n32_m16_k4",
-              "stream_n32_m32_k4", "stream_n16_m8_k8", "stream_n64_m32_k2",
-              "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8",
-              "stream_n32_m8_k4_bulk", "stream_n32_m16_k4_bulk", "stream_n32_m8_k8_bulk",
-              "stream_n32_m16_k8_bulk"};
-    case GemmPath::kSplitKSmallM:
-      return {"fused_n64_m8", "fused_n64_m16", "fused_n64_m32", "fused_n64_m16_e4m3",
-              "fused_n64_m8_fold", "fused_n64_m16_fold", "fused_n64_m16_u_fold",
-              "stream_n32_m8_k4", "stream_n32_m16_k4", "stream_n32_m32_k4", "stream_n16_m8_k8",
-              "stream_n64_m32_k2", "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8",
-              "stream_n32_m8_k4_bulk", "stream_n32_m16_k4_bulk", "stream_n32_m8_k8_bulk",
-              "stream_n32_m16_k8_bulk"};
-    default:
-      return {"prequant_n64_m64",      "prequant_n128_m64",      "prequant_n128_m64_e4m3",
-              "prequant_n64_m64_fold", "prequant_n128_m64_fold", "prequant_n64_m32_fold",
-              "prequant_n64_m64_s2_fold", "prequant_n64_m64_s2u_fold", "streamq_n32_m16_k8",
-              "streamq_n32_m32_k4", "streamq_n32_m64_k4", "streamq_n64_m64_k4",
-              "streamq_n32_m32_k8", "streamq_n16_m32_k8", "streamq_n16_m16_k8",
-              "wgmma_n128_m64",     "wgmma_n256_m64",     "wgmma_n128_m64_fold",
-              "wgmma_n256_m64_fold", "streamq_n32_m16_k8_bulk", "streamq_n32_m32_k4_bulk",
-              "streamq_n32_m32_k8_bulk", "streamq_n32_m64_k4_bulk", "streamq_n64_m64_k4_bulk",
-              "wgmma8_n64_m64_k2_fold", "wgmma8_n64_m128_k2_fold", "wgmma8_n128_m64_fold",
-              "wgmma8_n128_m128_fold", "wgmma8_n64_m64_k4_fold", "wgmma8_n128_m64_k2_fold"};
-  }
-}
+std::vector<std::string> PathTiles() { return GemmPathTileNames(kPath); }
 
 struct Shape {
   int64_t m, n, k;

@@ -44,9 +44,10 @@ constexpr GemmPathInfo kPaths[] = {
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
      "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "
-     "warpgroups): wgmma8_n64_m64_k4_fold (auto 32 < M <= 64 with 88..132 CTAs), "
-     "wgmma8_n64_m128_k2_fold (auto M > 64 with 88..132 CTAs), wgmma8_n64_m64_k2_fold, "
-     "wgmma8_n128_m64_fold, wgmma8_n128_m128_fold, wgmma8_n128_m64_k2_fold; pipelined: "
+     "warpgroups): wgmma8_n64_m64_k4_fold (auto 32 < M <= 64, K >= 64 blocks, 48..132 CTAs), "
+     "wgmma8_n64_m64_k2_fold (auto 32 < M <= 64, shorter K, 48..132 CTAs), "
+     "wgmma8_n64_m128_k2_fold (auto M > 64 with 48..132 CTAs), wgmma8_n128_m64_fold, "
+     "wgmma8_n128_m128_fold, wgmma8_n128_m64_k2_fold; pipelined: "
      "prequant_n64_m64_s2_fold (auto M > 32 otherwise), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
