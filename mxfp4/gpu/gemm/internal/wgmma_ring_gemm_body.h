@@ -217,19 +217,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   }
 
-  // The epilogue's direct form (bf16 output, whole 16-byte pieces of full
-  // rows): a chunk-0 thread adds the other chunks' accumulators and writes
-  // a bf16 tile behind them in the partials area. Else the fp32 tiles and
-  // CombinePartialsAndStore (fp32 output, N % 8 != 0, the last N tile).
-  constexpr int kThreadsPerChunk = kWgsN * 128;
-  constexpr int kOutStride = kBlockN + 8;  // bf16 elements: rows 16-byte aligned
-  constexpr uint32_t kColumnBytes = (kWgsK - 1) * kAccRegs * kThreadsPerChunk * 4;
-  static_assert(kColumnBytes + kNa * kOutStride * 2 <= RingPartialBytes(kCfg),
-                "the direct epilogue fits the partials area");
-  static_assert((kOutStride * 2) % 16 == 0, "16-byte rows");
-  uint16_t* const out_tile = reinterpret_cast<uint16_t*>(smem + kPlan.c_tile + kColumnBytes);
-  const bool direct_store = p.c_fp32 == 0 && (p.n & 7) == 0 && n0 + kBlockN <= p.n;
-
   // The main loop, with (kExact) or without per-block fallback.
   // Everything a variant keeps in registers (acc, partial sets) lives inside
   // it: its partials leave through shared memory, so the two variants share
@@ -386,60 +373,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     cur = next;
     flags_cur = flags_next;
   }
-  // ------------------------------------------------------------ epilogue
+  // ------------------------------------------------------------ partials
   StampPhase(p, kPhaseClockMathDone);
-  if (direct_store) {
-    // Warpgroups of chunk kz > 0 hand their accumulators to the thread of
-    // chunk 0 that holds the same outputs (thread-private float4 columns:
-    // conflict-free), which adds them in chunk order, ((p0 + p1) + p2) + ...
-    // as CombinePartialsAndStore, and writes bf16 into a tile that all
-    // threads then store 16 bytes at a time. Against every warpgroup writing
-    // an fp32 tile and a second pass re-reading all of them: half the shared
-    // memory traffic.
-    GridDependencyLaunchDependents();  // as CombinePartialsAndStore
-    float4* const columns = reinterpret_cast<float4*>(partials);
-    const int t = tid - kz * kThreadsPerChunk;
-    if (kz > 0) {
-#pragma unroll
-      for (int i = 0; i < kAccRegs / 4; ++i) {
-        columns[((kz - 1) * (kAccRegs / 4) + i) * kThreadsPerChunk + t] =
-            make_float4(acc[4 * i], acc[4 * i + 1], acc[4 * i + 2], acc[4 * i + 3]);
-      }
-    }
-    __syncthreads();
-    if (kz == 0) {
-#pragma unroll
-      for (int i = 0; i < kAccRegs / 4; ++i) {
-        float v[4] = {acc[4 * i], acc[4 * i + 1], acc[4 * i + 2], acc[4 * i + 3]};
-#pragma unroll
-        for (int c = 1; c < kWgsK; ++c) {
-          const float4 q = columns[((c - 1) * (kAccRegs / 4) + i) * kThreadsPerChunk + t];
-          v[0] = __fadd_rn(v[0], q.x);
-          v[1] = __fadd_rn(v[1], q.y);
-          v[2] = __fadd_rn(v[2], q.z);
-          v[3] = __fadd_rn(v[3], q.w);
-        }
-#pragma unroll
-        for (int e = 0; e < 4; ++e) {
-          const int nl = wn * 64 + (warp & 3) * 16 + gid + (e >> 1) * 8;
-          const int ml = i * 8 + 2 * tig + (e & 1);
-          out_tile[ml * kOutStride + nl] = static_cast<uint16_t>(FloatToBf16Bits(v[e]));
-        }
-      }
-    }
-    __syncthreads();
-    constexpr int kRowChunks = kBlockN / 8;  // 16-byte pieces per output row
-    for (int c = tid; c < kNa * kRowChunks; c += kThreads) {
-      const int ml = c / kRowChunks;
-      const int col = (c % kRowChunks) * 8;
-      if (m0 + ml < p.m) {
-        *reinterpret_cast<uint4*>(static_cast<uint16_t*>(p.c) +
-                                  static_cast<int64_t>(m0 + ml) * p.n + n0 + col) =
-            *reinterpret_cast<const uint4*>(out_tile + ml * kOutStride + col);
-      }
-    }
-    return;
-  }
   constexpr int kCStride = kBlockN + 4;
 #pragma unroll
   for (int c = 0; c < kNa / 8; ++c) {
@@ -450,13 +385,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
     }
   }
-  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK>(p, partials, 1, n0, m0);
   };
   if (cta_fast) {
     main_loop(std::false_type{});
   } else {
     main_loop(std::true_type{});
   }
+
+  // ------------------------------------------------------------ combine + store
+  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK>(p, partials, 1, n0, m0);
   StampPhase(p, kPhaseClockEnd);
 }
 
