@@ -182,8 +182,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // preceding quantizer's output.
   GridDependencyWait();
   StampPhase(p, kPhaseClockDependency);
-  // The first stages: one per warp in turn (a fill is ~20 instructions of
-  // address math per copy: from one thread they held the first wgmma back).
+  // Stages 0 and 1 now, one per warp (a fill is ~20 instructions of address
+  // math per copy: from one thread they held the first wgmma back); the
+  // other first stages after stage 0 has landed (below).
   constexpr int kEarlyStages = 2;
   if (lane == 0) {
     for (int t = warp; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
