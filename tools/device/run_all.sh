@@ -244,6 +244,9 @@ bench() {  # label binary args...
 }
 commit="$(sed -n 's/^commit: //p' "$D/MANIFEST" 2>/dev/null | cut -c1-12)"
 gemm_bench="$D/bench/mxfp4.bench.gemm_benchmark"
+paths_bench="$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark"
+# Nsight Compute for the profile modes (empty where the image has none).
+ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
 for s in ${bench_sets//,/ }; do
   bench "gemm_benchmark $s" "$gemm_bench" --mxfp4_sets="$s" \
     ${min_time:+--benchmark_min_time=$min_time} \
@@ -251,11 +254,11 @@ for s in ${bench_sets//,/ }; do
     --benchmark_context="commit=$commit"
 done
 if [[ $do_gemm_sweep -eq 1 ]]; then
-  bench "gemm_paths_benchmark --sweep" "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" --sweep
+  bench "gemm_paths_benchmark --sweep" "$paths_bench" --sweep
   if command -v cuobjdump >/dev/null; then
     {
       echo "===== SASS instruction counts (gemm_paths_benchmark binary)"
-      cuobjdump --dump-sass "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" 2>&1 |
+      cuobjdump --dump-sass "$paths_bench" 2>&1 |
         grep -oE "\b(HMMA|QMMA|IMMA|HGMMA|QGMMA|LDGSTS|LDSM|PRMT|FFMA|FMUL|F2FP|LDL|STL)[A-Z0-9._]*" |
         sort | uniq -c | sort -rn | head -20
     } >>"$OUT/bench.log"
@@ -276,7 +279,6 @@ if [[ $do_other -eq 1 ]]; then
 fi
 
 if [[ -n "$profile_shapes" ]]; then
-  ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
   for shape in ${profile_shapes//,/ }; do
     [[ -n "$ncu_bin" ]] || { bench_rows+=("ncu $shape|NO NCU|0"); overall=1; break; }
     echo "===== ncu: contest/$shape/mxfp4_auto/l2flush" >>"$OUT/profile.txt"
@@ -294,12 +296,12 @@ if [[ -n "$profile_shapes" ]]; then
 fi
 
 for config in ${phase_configs//,/ }; do
-  bench "phase_clock $config" "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" \
+  bench "phase_clock $config" "$paths_bench" \
     --only="$config" --phase_clock
 done
 
 if [[ -n "$sass_ids" ]] && command -v cuobjdump >/dev/null; then
-  cuobjdump --dump-sass "$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark" >"$WORK/all.sass" 2>&1
+  cuobjdump --dump-sass "$paths_bench" >"$WORK/all.sass" 2>&1
   for id in ${sass_ids//,/ }; do
     # One kernel's section: from its "Function :" line to the next one.
     awk -v pat="GemmPrequantMmaKernel.*TileConfigIdE${id}EE" '
@@ -315,8 +317,6 @@ if [[ -n "$sass_ids" ]] && command -v cuobjdump >/dev/null; then
 fi
 
 if [[ -n "$profile_config" ]]; then
-  ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
-  paths_bench="$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark"
   for config in ${profile_config//,/ }; do
     echo "===== ncu: $config" >>"$OUT/profile.txt"
     start=$(date +%s)
@@ -339,8 +339,6 @@ if [[ -n "$profile_config" ]]; then
 fi
 
 if [[ -n "$profile_source" ]]; then
-  ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
-  paths_bench="$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark"
   i=0
   for config in ${profile_source//,/ }; do
     i=$((i + 1))
