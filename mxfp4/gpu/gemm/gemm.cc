@@ -38,7 +38,9 @@ constexpr size_t kWorkspaceAlign = 256;
 //   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
 //   M <= 8, K > 512     splitk_small_m  stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
-//   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
+//   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles),
+//                                       or wgmma8_n64_m64_k2_fold from 64 CTAs
+//                                       when K % 256 == 0 (AutoRingTile)
 //   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
 //                                       wgmma ring tile where it fills the GPU
 //                                       (AutoRingTile)
@@ -48,6 +50,8 @@ constexpr int64_t kFusedMaxM = 8;
 constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;
+// Auto considers the wgmma ring tiles above this M (AutoRingTile).
+constexpr int64_t kRingMinM = 16;
 // Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
 // ...
 constexpr int64_t kSplitKSmallMTargetCtas = 200;
@@ -154,30 +158,35 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
   }
 }
 
-// Measured 2026-11-30 (session 5, H200 sweep, CUDA-graph replay; docs/paths.md
-// "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat the
-// pipelined default where their one-wave grid (one CTA per 64 weight rows and
-// row tile, K split over the CTA's warpgroups) has 48..132 CTAs (final
-// sweep of the session, one-stage loop steps): 64x7168x2048
-// wgmma8_n64_m64_k4 10.6 us (k2 10.9; 112 CTAs), 64x3072x1536
-// wgmma8_n64_m64_k2 8.9 us (k4 9.1, prequant_n64_m64_s2_fold 10.4; 48 CTAs),
-// 256x3072x1536 wgmma8_n64_m128_k2 12.1 us (96 CTAs), 256x2880x512 7.4 us
-// (90 CTAs). Four warpgroups (k4) pay off from 64 K-blocks (16 per
-// warpgroup). Fewer CTAs and grids of more than one wave are not measured:
-// they keep the pipelined default (it splits K over a cluster, 2 CTAs/SM).
+// Measured 2026-11-30 (sessions 5-6, H200 sweep, CUDA-graph replay;
+// docs/paths.md "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat
+// the pipelined default where their one-wave grid (one CTA per 64 weight rows
+// and row tile, K split over the CTA's warpgroups) has 48..132 CTAs. Session 6
+// (leaner fast loop, sweep of the final tree): 64x7168x2048 wgmma8_n64_m64_k2
+// 9.9 us (k4 10.1; 112 CTAs), 64x3072x1536 k2 7.7 us (k4 8.1; 48 CTAs),
+// 256x3072x1536 wgmma8_n64_m128_k2 11.1 us (96 CTAs), 256x2880x512 6.7 us (90
+// CTAs); the 4-warpgroup k4 tile no longer wins anywhere measured. Fewer CTAs
+// and grids of more than one wave are not measured: they keep the pipelined
+// default (it splits K over a cluster, 2 CTAs/SM).
+// For 16 < M <= 32 (a half-empty 64-row tile) the ring tile beat the streaming
+// default only with a larger grid: 32x4096x512 4.78 us (64 CTAs) vs
+// streamq_n32_m32_k8 5.27; 32x2880x512 (45 CTAs) 4.84 vs streamq_n32_m32_k4
+// 4.67; only where K % 256 == 0 (equal chunks of whole stages: the ring's
+// fast loop; other K run its per-block exact loop, not measured there).
 constexpr int64_t kRingMinCtas = 48;
 constexpr int64_t kRingMaxCtas = 132;
-constexpr int64_t kRingK4MinGroups = 64;
+constexpr int64_t kRingMinCtasBelow64Rows = 64;
 
-// The ring tile auto uses for M > 32 (no forced split), or kCount for none.
+// The ring tile auto uses for M > 16 (no forced split), or kCount for none.
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
-  const TileConfigId id = m > 64 ? TileConfigId::kWgmma8N64M128K2Fold
-                          : groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
-                                                       : TileConfigId::kWgmma8N64M64K2Fold;
+  if (m <= kStreamPrequantMaxM && groups % 8 != 0) return TileConfigId::kCount;
+  const TileConfigId id =
+      m > 64 ? TileConfigId::kWgmma8N64M128K2Fold : TileConfigId::kWgmma8N64M64K2Fold;
   const TileConfigDesc cfg = GetTileConfig(id);
   const int64_t ctas =
       (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
-  return ctas >= kRingMinCtas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
+  const int64_t min_ctas = m > kStreamPrequantMaxM ? kRingMinCtas : kRingMinCtasBelow64Rows;
+  return ctas >= min_ctas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
@@ -377,7 +386,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;
   }
-  if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
+  if (path == GemmPath::kQuantThenMma && m > kRingMinM && options.split_k <= 1) {
     const TileConfigId ring = AutoRingTile(m, b.n, b.k / 32);
     if (ring != TileConfigId::kCount) tile = ring;
   }

@@ -130,6 +130,16 @@ TEST(GemmPath, EveryTile) {
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
       EXPECT_TRUE(PathTester().Tile(tile).M(129).N(208).K(2240).Seed(++seed)
                       .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+      // Their fast loop (K a multiple of 512: equal chunks of whole stages)
+      // in every layout, with rows beyond N (N = 272, 90: a row pair whose
+      // second row is past N) and a partial last row tile.
+      EXPECT_TRUE(PathTester().Tile(tile).M(75).N(272).K(2048).Seed(++seed).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(70).N(90).K(1024).Seed(++seed)
+                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(130).N(136).K(1536).Seed(++seed)
+                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(129).N(208).K(512).Seed(++seed)
+                      .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
     }
   }
 }

@@ -48,6 +48,23 @@ MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(const GemmKernelArgs& p, int n, i
   return row + WeightScaleColumnOffset(p.b_scales_shuffled16 != 0, g);
 }
 
+// Read-only global loads at base + kOffset (an immediate of the load) that
+// the compiler keeps in program order (volatile asm): an __ldg is an invariant
+// load the compiler may hoist to the top of a loop step, keeping two batches
+// live.
+template <int kOffset>
+MXFP4_DEVICE_INLINE uint32_t LoadGlobalU32InOrder(const unsigned char* base) {
+  uint32_t v;
+  asm volatile("ld.global.nc.u32 %0, [%1+%2];" : "=r"(v) : "l"(base), "n"(kOffset));
+  return v;
+}
+template <int kOffset>
+MXFP4_DEVICE_INLINE uint32_t LoadGlobalU8InOrder(const unsigned char* base) {
+  uint32_t v;
+  asm volatile("ld.global.nc.u8 %0, [%1+%2];" : "=r"(v) : "l"(base), "n"(kOffset));
+  return v;
+}
+
 // Blocks of weight words a warp has in flight ahead of its math
 // (streaming and wgmma ring bodies).
 inline constexpr int kStreamBatchBlocks = 4;
@@ -173,19 +190,17 @@ class AlignedWeightRowPair {
       : in_{n < p.n, n + 8 < p.n},
         data_(p.b_data + (in_[0] ? WeightBlockOffset(p, n, 0) : 0) + 4 * word),
         scales_(p.b_scales + (in_[0] ? WeightScaleOffset(p, n, 0) : 0u)),
-        data_row8_(kPreshuffled ? 128 : 8 * (p.k >> 1)),
-        scales_row8_(kScalesShuffled16 ? 32 : 8 * (p.k >> 5)) {}
+        // Row n + 8 beyond N in natural layouts: no offset (Load4 predicates
+        // it off; the unchecked loads read row n again, never stored).
+        data_row8_(kPreshuffled ? 128 : (in_[1] ? 8 * (p.k >> 1) : 0)),
+        scales_row8_(kScalesShuffled16 ? 32 : (in_[1] ? 8 * (p.k >> 5) : 0)) {}
 
   // Blocks g4 + u (u < 4) into b, as WeightRowPair::Load with ok = u < valid
   // (zeros otherwise, nothing read).
   MXFP4_DEVICE_INLINE void Load4(int g4, int valid, StreamBatch& b) const {
     static_assert(kStreamBatchBlocks == 4, "a batch is the 4 blocks of a scale word column");
     const int64_t data_off = static_cast<int64_t>(g4) * kBlockBytes;
-    // shuffled16: (g / 8) * 256 + (g % 4) * 64 + ((g / 4) % 2) * 2.
-    const uint32_t scale_off =
-        kScalesShuffled16
-            ? static_cast<uint32_t>(g4 >> 3) * 256u + static_cast<uint32_t>((g4 >> 2) & 1) * 2u
-            : static_cast<uint32_t>(g4);
+    const uint32_t scale_off = ScaleOffset4(g4);
 #pragma unroll
     for (int u = 0; u < kStreamBatchBlocks; ++u) {
       const int s_col = kScalesShuffled16 ? u * 64 : u;
@@ -207,7 +222,68 @@ class AlignedWeightRowPair {
     }
   }
 
+  // The fast ring loop's loads: block g4 + kU (g4 a multiple of 4, g4 + 3 <
+  // k/32) with no predicate. A row at or beyond N reads row 0's (or row n's)
+  // bytes, whose results are never stored (CombinePartialsAndStore clips to
+  // N). Step(g4) takes the step's addresses once; each load is then one
+  // instruction with a constant offset, one word or scale pair at a time, so
+  // the caller can reload a register as soon as the previous step has used it.
+  struct StepAddresses {
+    const unsigned char* data;     // row n, block g4
+    const unsigned char* data8;    // row n + 8 (preshuffled: = data, offset 128)
+    const unsigned char* scales;   // row n's scale byte of block g4
+    const unsigned char* scales8;  // row n + 8's (shuffled16: = scales, offset 32)
+  };
+  MXFP4_DEVICE_INLINE StepAddresses Step(int g4) const {
+    const unsigned char* const d = data_ + static_cast<int64_t>(g4) * kBlockBytes;
+    const unsigned char* const s = scales_ + ScaleOffset4(g4);
+    return {d, kPreshuffled ? d : d + data_row8_, s, kScalesShuffled16 ? s : s + scales_row8_};
+  }
+  // u: a constant once the caller's loop is unrolled (the switch folds away;
+  // the offsets must be immediates of the load instructions).
+  MXFP4_DEVICE_INLINE static void LoadWordsUnchecked(const StepAddresses& a, int u,
+                                                     uint32_t& w_row, uint32_t& w_row8) {
+    switch (u) {
+      case 0: LoadWords<0>(a, w_row, w_row8); break;
+      case 1: LoadWords<1>(a, w_row, w_row8); break;
+      case 2: LoadWords<2>(a, w_row, w_row8); break;
+      default: LoadWords<3>(a, w_row, w_row8); break;
+    }
+  }
+  MXFP4_DEVICE_INLINE static void LoadScalesUnchecked(const StepAddresses& a, int u,
+                                                      uint32_t& s_row, uint32_t& s_row8) {
+    switch (u) {
+      case 0: LoadScales<0>(a, s_row, s_row8); break;
+      case 1: LoadScales<1>(a, s_row, s_row8); break;
+      case 2: LoadScales<2>(a, s_row, s_row8); break;
+      default: LoadScales<3>(a, s_row, s_row8); break;
+    }
+  }
+
  private:
+  template <int kU>
+  MXFP4_DEVICE_INLINE static void LoadWords(const StepAddresses& a, uint32_t& w_row,
+                                            uint32_t& w_row8) {
+    w_row = LoadGlobalU32InOrder<kU * kBlockBytes>(a.data);
+    w_row8 = LoadGlobalU32InOrder<kU * kBlockBytes + (kPreshuffled ? 128 : 0)>(a.data8);
+  }
+  template <int kU>
+  MXFP4_DEVICE_INLINE static void LoadScales(const StepAddresses& a, uint32_t& s_row,
+                                             uint32_t& s_row8) {
+    constexpr int kColumn = kScalesShuffled16 ? kU * 64 : kU;
+    s_row = LoadGlobalU8InOrder<kColumn>(a.scales);
+    s_row8 = LoadGlobalU8InOrder<kColumn + (kScalesShuffled16 ? 32 : 0)>(a.scales8);
+  }
+
+  // Scale column of block g4 (a multiple of 4); block g4 + u is u * 64
+  // (shuffled16) or u further.
+  // shuffled16: (g / 8) * 256 + (g % 4) * 64 + ((g / 4) % 2) * 2.
+  static MXFP4_DEVICE_INLINE uint32_t ScaleOffset4(int g4) {
+    return kScalesShuffled16
+               ? static_cast<uint32_t>(g4 >> 3) * 256u + static_cast<uint32_t>((g4 >> 2) & 1) * 2u
+               : static_cast<uint32_t>(g4);
+  }
+
   bool in_[2];
   const unsigned char* data_;
   const unsigned char* scales_;

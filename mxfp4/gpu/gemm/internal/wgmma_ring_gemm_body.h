@@ -207,6 +207,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
     }
   }
+  // The fast loop has no tail: every chunk is whole stages of equal length.
+  cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
   cta_fast = __syncthreads_and(cta_fast) != 0;
   // The other first stages once stage 0 has landed: every CTA asks L2 for
   // its first stages alone first.
@@ -218,179 +220,232 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   }
 
-  // The main loop, with (kExact) or without per-block fallback.
-  // Everything a variant keeps in registers (acc, partial sets) lives inside
-  // it: its partials leave through shared memory, so the two variants share
-  // no register state but `cur` (a shared accumulator made ptxas spill in the
-  // fast loop).
-  auto main_loop = [&](auto exact_tag) {
-  constexpr bool kExact = decltype(exact_tag)::value;
-  float acc[kAccRegs];
-#pragma unroll
-  for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
-  uint32_t flags_cur = 0u;
-  if constexpr (kExact) load_flags(0, flags_cur);
-  // Two partial sets: block j + 1's wgmma runs while block j is promoted.
-  // (write-only operands of the wgmma: no initialization needed)
-  float d0[kAccRegs];
-  [[maybe_unused]] float d1[kAccRegs];
-
-  // The contract's form from P = P'/sa (blocks the fast form
-  // acc = fmaf(P', sb, acc) cannot take).
-  auto promote_exact = [&](const float (&d)[kAccRegs], int g, float sb_row, float sb_row8) {
-    const float* sa_cols =
-        p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
-#pragma unroll
-    for (int c = 0; c < kNa / 8; ++c) {
-      const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
-      const float ux = UnfoldFactorE4m3(sa.x);
-      const float uy = UnfoldFactorE4m3(sa.y);
-      acc[4 * c + 0] =
-          __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
-      acc[4 * c + 1] =
-          __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
-      acc[4 * c + 2] =
-          __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
-      acc[4 * c + 3] =
-          __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
-    }
-  };
-
-  // Slot 0 of this warpgroup's chunk and of chunk 0 (see `issue`).
+  // Both loops: slot 0 of this warpgroup's chunk, the stage release, and the
+  // accumulator's way out (through shared memory, so the two loops share no
+  // register state but `cur`: a shared accumulator made ptxas spill).
   const uint64_t desc_own =
       MatrixDescriptorNoSwizzle(ring_base + kz * kStageBlocks * kSubBytes, 128, 256);
-  const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
-  // Issues block j's wgmma into d (after its stage has landed). Blocks at or
-  // beyond `iters` (the tail of the last batch) issue one too, on a stage
-  // they do not wait for, and are never promoted: a wgmma and its waits on a
-  // branch make ptxas serialize every wgmma (C7518).
-  // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
-  // multiple of kU = kStageBlocks): the first block of a stage waits.
-  auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
-    const int t = j / kStageBlocks;
-    const int s = t & (kRingStages - 1);
-    if (pos == 0) {
-      // Beyond the last stage, wait for the slot's last completed phase
-      // (returns at once; a fresh slot's "phase -1" counts as completed).
-      const int phases =
-          s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
-      const uint32_t parity =
-          static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
-      MbarrierWait(full_bar(s), parity);
+  // After a stage's last block the stage is free once every consumer warp's
+  // wgmma has read it; the warp that completes the count refills it. Relaxed
+  // on purpose: the stage's only readers are the wgmma, complete at the
+  // wait_group before. (A partial last stage is never released: nothing
+  // follows it.)
+  auto release = [&](int t) {
+    __syncwarp();
+    if (lane == 0) {
+      const int s = t & (kRingStages - 1);
+      if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
+        releases[s] = 0u;
+        if (t + kRingStages < stages_total) fill(t + kRingStages);
+      }
     }
-    const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-    const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-    const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
-    // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
-    // holds finite operands, so that its P is exactly 0.
-    const uint64_t desc = MatrixDescriptorOffset(
-        j < len ? desc_own : desc_first,
-        static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
-    // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
-    // accumulator reads inside its pipeline stage and serializes, C7514).
-    FenceRegisterArray(acc);
-    WgmmaFence();
-    WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
-    WgmmaCommitGroup();
   };
-  // Waits for block j's wgmma (block j + 1's may stay in flight), releases
-  // its stage and promotes d.
-  // `flags`: the fold flag bytes of the block's batch (= its stage), this
-  // block's at byte pos.
-  auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flags,
-                    float (&d)[kAccRegs], bool drain) {
-    bool fast = true;
-    if constexpr (kExact) {
+  auto write_partials = [&](const float (&acc)[kAccRegs]) {
+    StampPhase(p, kPhaseClockMathDone);
+    constexpr int kCStride = kBlockN + 4;
+#pragma unroll
+    for (int c = 0; c < kNa / 8; ++c) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const int nl = wn * 64 + (warp & 3) * 16 + gid + (i >> 1) * 8;
+        const int ml = c * 8 + 2 * tig + (i & 1);
+        partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
+      }
+    }
+  };
+  static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
+
+  // ------------------------------------------------------------ fast loop
+  // Every block of the CTA takes the folded form and every chunk is `iters`
+  // blocks of whole stages (groups == kWgsK * chunk; checked below): no tail
+  // blocks, no per-block vote, flag or fallback code, and weight loads with
+  // no predicate. Each of `cur`'s registers is reloaded with the next step's
+  // block as soon as this step has used it (no second batch, no copies at
+  // the back edge); the last step reloads its own blocks. Per block: the
+  // conversion, one wgmma from a zero accumulator, the promotion.
+  // 2 warpgroups keep two partial sets (block j + 1's wgmma runs while block
+  // j is promoted), 4 one. No wgmma stays in flight across the back edge
+  // (ptxas serializes every wgmma when one does, C7514).
+  auto fast_loop = [&]() {
+    float acc[kAccRegs];
+#pragma unroll
+    for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
+    float d0[kAccRegs];  // write-only wgmma outputs: no initialization
+    [[maybe_unused]] float d1[kAccRegs];
+    using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
+    using Step = typename Rows::StepAddresses;
+    // Block pos of stage t (this warpgroup's blocks 4t + pos; pos a constant
+    // of the unrolled step); `next` = the next step's weight addresses.
+    auto issue = [&](int t, int pos, const Step& next, float (&d)[kAccRegs]) {
+      const int s = t & (kRingStages - 1);
+      if (pos == 0) MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
+      const Bytes8 r = Fp4x8ToLutBytes(cur.w_row[pos], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const Bytes8 r8 = Fp4x8ToLutBytes(cur.w_row8[pos], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
+      Rows::LoadWordsUnchecked(next, pos, cur.w_row[pos], cur.w_row8[pos]);
+      const uint64_t desc = MatrixDescriptorOffset(
+          desc_own, static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
+      // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
+      // accumulator reads inside its pipeline stage and serializes, C7514).
+      FenceRegisterArray(acc);
+      WgmmaFence();
+      WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
+      WgmmaCommitGroup();
+    };
+    // Waits for the block's wgmma (the next block's may stay in flight unless
+    // `drain`), releases the stage after its last block, promotes.
+    auto finish = [&](int t, int pos, const Step& next, float (&d)[kAccRegs], bool drain) {
+      if (drain) {
+        WgmmaWaitGroup<0>();
+      } else {
+        WgmmaWaitGroup<1>();
+      }
+      FenceRegisterArray(d);  // reads of d stay below the wait
+      // Never taken (t < stages_total here), but ptxas does not schedule
+      // across a branch: without it, it pulled later blocks' work above the
+      // promotion (n64 tiles 225 instead of 172 registers, spills in the
+      // m128 tile).
+      if (t >= stages_total) return;
+      if (pos == kStageBlocks - 1) release(t);
+      const float sb_row = FoldedWeightScale(cur.s_row[pos]);
+      const float sb_row8 = FoldedWeightScale(cur.s_row8[pos]);
+      Rows::LoadScalesUnchecked(next, pos, cur.s_row[pos], cur.s_row8[pos]);
+      PromoteFoldedBlock(d, sb_row, sb_row8, acc);
+    };
+#pragma unroll 1
+    for (int j0 = 0; j0 < iters; j0 += kU) {
+      const int t = j0 / kU;
+      const Step next = rows.Step(g_lo + min(j0 + kU, len - kU));
+      if constexpr (kOverlap) {
+        issue(t, 0, next, d0);
+#pragma unroll
+        for (int v = 0; v < kU; v += 2) {
+          issue(t, v + 1, next, d1);
+          finish(t, v, next, d0, false);
+          if (v + 2 < kU) issue(t, v + 2, next, d0);
+          finish(t, v + 1, next, d1, v + 2 == kU);
+        }
+      } else {
+#pragma unroll
+        for (int v = 0; v < kU; ++v) {
+          issue(t, v, next, d0);
+          finish(t, v, next, d0, true);
+        }
+      }
+    }
+    write_partials(acc);
+  };
+
+  // ------------------------------------------------------------ exact loop
+  // Any block: a vote per block (fold flags and weight scale bytes) picks the
+  // folded form or the exact fallback; chunks of any length (a shorter
+  // trailing chunk idles through its last blocks, reading chunk 0's operands:
+  // P = 0). One partial set; the next step's batch is in flight meanwhile.
+  auto exact_loop = [&]() {
+    float acc[kAccRegs];
+#pragma unroll
+    for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
+    uint32_t flags_cur = 0u;
+    load_flags(0, flags_cur);
+    float d0[kAccRegs];
+
+    // The contract's form from P = P'/sa (blocks the fast form
+    // acc = fmaf(P', sb, acc) cannot take).
+    auto promote_exact = [&](const float (&d)[kAccRegs], int g, float sb_row, float sb_row8) {
+      const float* sa_cols =
+          p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
+#pragma unroll
+      for (int c = 0; c < kNa / 8; ++c) {
+        const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
+        const float ux = UnfoldFactorE4m3(sa.x);
+        const float uy = UnfoldFactorE4m3(sa.y);
+        acc[4 * c + 0] =
+            __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
+        acc[4 * c + 1] =
+            __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
+        acc[4 * c + 2] =
+            __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
+        acc[4 * c + 3] =
+            __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
+      }
+    };
+
+    const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
+    // Issues block j's wgmma into d (after its stage has landed). Blocks at or
+    // beyond `iters` (the tail of the last batch) issue one too, on a stage
+    // they do not wait for, and are never promoted: a wgmma and its waits on a
+    // branch make ptxas serialize every wgmma (C7518).
+    // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
+    // multiple of kU = kStageBlocks): the first block of a stage waits.
+    auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
+      const int t = j / kStageBlocks;
+      const int s = t & (kRingStages - 1);
+      if (pos == 0) {
+        // Beyond the last stage, wait for the slot's last completed phase
+        // (returns at once; a fresh slot's "phase -1" counts as completed).
+        const int phases =
+            s < stages_total ? ((stages_total - 1 - s) >> kRingStagesLog2) + 1 : 0;
+        const uint32_t parity =
+            static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
+        MbarrierWait(full_bar(s), parity);
+      }
+      const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+      const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
+      // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
+      // holds finite operands, so that its P is exactly 0.
+      const uint64_t desc = MatrixDescriptorOffset(
+          j < len ? desc_own : desc_first,
+          static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
+      FenceRegisterArray(acc);
+      WgmmaFence();
+      WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
+      WgmmaCommitGroup();
+    };
+    // Waits for block j's wgmma, releases its stage and promotes d.
+    // `flags`: the fold flag bytes of the block's batch (= its stage), this
+    // block's at byte pos.
+    auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flags,
+                      float (&d)[kAccRegs]) {
       const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
       const bool scales_fold =
           s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
       // Past the chunk (warp-uniform) P = 0: any form adds nothing.
-      fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
-    }
-    // Block j + 1's wgmma was issued before, unless this is the last block of
-    // the loop body (`drain`, a constant after unrolling).
-    if (drain) {
+      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
       WgmmaWaitGroup<0>();
-    } else {
-      WgmmaWaitGroup<1>();
-    }
-    FenceRegisterArray(d);  // reads of d stay below the wait
-    if (j >= iters) return;  // CTA-uniform
-    // After a stage's last block the stage is free once every consumer
-    // warp's wgmma has read it; the warp that completes the count refills
-    // it. Relaxed on purpose: the stage's only readers are the wgmma,
-    // complete at the wait_group above. (A partial last stage is never
-    // released: nothing follows it.)
-    if (pos == kStageBlocks - 1) {
-      __syncwarp();
-      if (lane == 0) {
-        const int t = j / kStageBlocks;
-        const int s = t & (kRingStages - 1);
-        if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
-          releases[s] = 0u;
-          if (t + kRingStages < stages_total) fill(t + kRingStages);
-        }
+      FenceRegisterArray(d);  // reads of d stay below the wait
+      if (j >= iters) return;  // CTA-uniform
+      if (pos == kStageBlocks - 1) release(j / kStageBlocks);
+      // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
+      if (fast) {
+        PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
+      } else {
+        promote_exact(d, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
       }
-    }
-    // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
-    if (fast) {
-      PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
-    } else if constexpr (kExact) {
-      promote_exact(d, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
-    }
-  };
-  static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
-  // Per loop step one stage of kU blocks, j0 + v, from `cur`; `next` (the
-  // following step's weights, predicated: nothing beyond the chunk) is in
-  // flight meanwhile. A step of one stage, not two: the unrolled body is
-  // half the size (instruction-cache stalls dominated the two-stage body).
-  // No wgmma stays in flight across the back edge (ptxas serializes every
-  // wgmma when one does, C7514); blocks past `iters` run as no-ops (the tail).
-  StreamBatch next;
-  uint32_t flags_next = 0u;
+    };
+    // Per loop step one stage of kU blocks from `cur`; `next` (the following
+    // step's weights, predicated: nothing beyond the chunk) is in flight
+    // meanwhile. Blocks past `iters` run as no-ops (the tail).
+    StreamBatch next;
+    uint32_t flags_next = 0u;
 #pragma unroll 1
-  for (int j0 = 0; j0 < iters; j0 += kU) {
-    load_batch(j0 + kU, next);
-    if constexpr (kExact) load_flags(j0 + kU, flags_next);
-    if constexpr (kOverlap && !kExact) {
-      issue(j0, 0, cur.w_row[0], cur.w_row8[0], d0);
-#pragma unroll
-      for (int v = 0; v < kU; v += 2) {
-        issue(j0 + v + 1, v + 1, cur.w_row[v + 1], cur.w_row8[v + 1], d1);
-        finish(j0 + v, v, cur.s_row[v], cur.s_row8[v], flags_cur, d0, false);
-        if (v + 2 < kU) issue(j0 + v + 2, v + 2, cur.w_row[v + 2], cur.w_row8[v + 2], d0);
-        finish(j0 + v + 1, v + 1, cur.s_row[v + 1], cur.s_row8[v + 1], flags_cur, d1,
-               v + 2 == kU);
-      }
-    } else {
-      // One partial set: each block's wgmma is waited for before its
-      // promotion (the other warpgroups fill the tensor pipe meanwhile).
+    for (int j0 = 0; j0 < iters; j0 += kU) {
+      load_batch(j0 + kU, next);
+      load_flags(j0 + kU, flags_next);
 #pragma unroll
       for (int v = 0; v < kU; ++v) {
         issue(j0 + v, v, cur.w_row[v], cur.w_row8[v], d0);
-        finish(j0 + v, v, cur.s_row[v], cur.s_row8[v], flags_cur, d0, true);
+        finish(j0 + v, v, cur.s_row[v], cur.s_row8[v], flags_cur, d0);
       }
+      cur = next;
+      flags_cur = flags_next;
     }
-    cur = next;
-    flags_cur = flags_next;
-  }
-  // ------------------------------------------------------------ partials
-  StampPhase(p, kPhaseClockMathDone);
-  constexpr int kCStride = kBlockN + 4;
-#pragma unroll
-  for (int c = 0; c < kNa / 8; ++c) {
-#pragma unroll
-    for (int i = 0; i < 4; ++i) {
-      const int nl = wn * 64 + (warp & 3) * 16 + gid + (i >> 1) * 8;
-      const int ml = c * 8 + 2 * tig + (i & 1);
-      partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
-    }
-  }
+    write_partials(acc);
   };
   if (cta_fast) {
-    main_loop(std::false_type{});
+    fast_loop();
   } else {
-    main_loop(std::true_type{});
+    exact_loop();
   }
 
   // ------------------------------------------------------------ combine + store
