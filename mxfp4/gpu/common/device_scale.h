@@ -38,13 +38,15 @@ namespace mxfp4::gpu::device_scale {
 // first (exponent up when the mantissa is >= 1.75), F = ((A + 0x200000) >> 23)
 // & 0xFF; S = F == 0xFF ? 254 : max(F - 2, 0). NaN/Inf -> 0xFF.
 // Example: BlockScaleEven(0x40C00000 /* 6.0 */) == 127 (6 = 1.5 * 2^2, F - 2 = 127).
-// The clamp is spelled as the GEMM's quantizer had it (a compare and select):
-// with that spelling the GEMM kernels' machine code is unchanged by the move.
+// Spelled as three selects, no early returns: the returns compiled to
+// branches, and a branch in every block's quantization kept the compiler from
+// interleaving the blocks' dependency chains (the fused GEMM tiles quantize
+// several blocks per lane).
 MXFP4_DEVICE_INLINE uint32_t BlockScaleEven(uint32_t max_abs_bits) {
-  if (max_abs_bits >= 0x7F800000u) return 0xFFu;
-  const int rounded = static_cast<int>(((max_abs_bits + 0x200000u) >> 23) & 0xFFu);
-  if (rounded == 0xFF) return 0xFEu;
-  return rounded >= 2 ? static_cast<uint32_t>(rounded - 2) : 0u;
+  const uint32_t rounded = ((max_abs_bits + 0x200000u) >> 23) & 0xFFu;
+  uint32_t s = rounded >= 2u ? rounded - 2u : 0u;
+  s = rounded == 0xFFu ? 0xFEu : s;
+  return max_abs_bits >= 0x7F800000u ? 0xFFu : s;
 }
 
 // BlockScaleFloor()

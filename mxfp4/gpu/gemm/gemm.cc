@@ -87,7 +87,8 @@ bool PathAcceptsTile(GemmPath path, TileConfigId id) {
 #define MXFP4_IS_TILE(tile) id == TileConfigId::tile ||
   switch (path) {
     case GemmPath::kFusedQuant:
-      return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) id == TileConfigId::kFusedN64M64;
+      return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) MXFP4_FUSED_CLUSTER_TILES(MXFP4_IS_TILE) id ==
+             TileConfigId::kFusedN64M64;
     case GemmPath::kSplitKSmallM:
       return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) false;
     case GemmPath::kQuantThenMma:
@@ -277,7 +278,9 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
         "Gemm: M=%d needs %d row tiles of %d, above the grid limit 65535", m, m_tiles,
         cfg.block_m()));
   }
-  const int64_t tiles = std::max<int64_t>(1, n_tiles * m_tiles);
+  // A quantization cluster rounds the N side of the grid up to its multiple.
+  const int64_t qc = cfg.quant_cluster;
+  const int64_t tiles = std::max<int64_t>(1, (n_tiles + qc - 1) / qc * qc * m_tiles);
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
   if (path == GemmPath::kFusedQuant || cfg.wgmma_ring) {

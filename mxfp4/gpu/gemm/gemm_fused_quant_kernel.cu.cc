@@ -46,6 +46,7 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
     return Launch<TileConfigId::id>(args, stream);
   switch (config) {
     MXFP4_FUSED_A_TILES(MXFP4_LAUNCH_CASE)
+    MXFP4_FUSED_CLUSTER_TILES(MXFP4_LAUNCH_CASE)
     MXFP4_LAUNCH_CASE(kFusedN64M64)
     default:
       return hipErrorInvalidValue;

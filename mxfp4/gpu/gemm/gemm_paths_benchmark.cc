@@ -288,6 +288,10 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
       "stream_n32_m16_k8_bulk"};
   std::vector<std::string> fused = stream;
   fused.push_back("fused_n64_m8");
+  for (const char* t : {"stream_n32_m8_k4_c2", "stream_n32_m16_k4_c4", "stream_n32_m32_k4_c2",
+                        "stream_n32_m32_k4_c4"}) {
+    fused.push_back(t);
+  }
   std::vector<std::string> splitk = stream;
   splitk.push_back("fused_n64_m16");
   const std::vector<PathTiles> all = {

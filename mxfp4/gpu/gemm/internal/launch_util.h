@@ -35,22 +35,33 @@ hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
 }
 
 // LaunchTile(): one tile-GEMM launch with grid (N tiles, M tiles, splits),
-// a (1, 1, splits) cluster when splits > 1, and programmatic serialization
-// when `programmatic` (the kernel then waits with griddepcontrol.wait).
+// a (1, 1, splits) cluster when splits > 1 (or a (quant_cluster, 1, 1)
+// cluster, the N tiles rounded up to a multiple of it), and programmatic
+// serialization when `programmatic` (the kernel then waits with
+// griddepcontrol.wait).
 template <typename Kernel>
 hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
                       bool programmatic, hipStream_t stream) {
   const SmemPlan plan = MakeSmemPlan(cfg, args.blocks_per_split);
   if (plan.total > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
   cudaLaunchConfig_t launch = {};
-  launch.gridDim = dim3((args.n + cfg.block_n() - 1) / cfg.block_n(),
+  const int quant_cluster = cfg.quant_cluster;
+  if (quant_cluster > 1 && args.splits > 1) return hipErrorInvalidValue;
+  const int n_tiles = (args.n + cfg.block_n() - 1) / cfg.block_n();
+  launch.gridDim = dim3((n_tiles + quant_cluster - 1) / quant_cluster * quant_cluster,
                         (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
   launch.blockDim = dim3(cfg.threads(), 1, 1);
   launch.dynamicSmemBytes = plan.total;
   launch.stream = stream;
   cudaLaunchAttribute attrs[2];
   int num_attrs = 0;
-  if (args.splits > 1) {
+  if (quant_cluster > 1) {
+    attrs[num_attrs].id = cudaLaunchAttributeClusterDimension;
+    attrs[num_attrs].val.clusterDim.x = static_cast<unsigned>(quant_cluster);
+    attrs[num_attrs].val.clusterDim.y = 1;
+    attrs[num_attrs].val.clusterDim.z = 1;
+    ++num_attrs;
+  } else if (args.splits > 1) {
     attrs[num_attrs].id = cudaLaunchAttributeClusterDimension;
     attrs[num_attrs].val.clusterDim.x = 1;
     attrs[num_attrs].val.clusterDim.y = 1;

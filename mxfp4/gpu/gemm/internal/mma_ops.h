@@ -190,6 +190,19 @@ MXFP4_DEVICE_INLINE void GridDependencyLaunchDependents() {
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 }
 
+// Thread-block cluster barrier in halves (barrier.cluster, sm_90): every
+// thread of every CTA of the cluster arrives once per phase, then waits once
+// (the wait returns when all have arrived). Relaxed: no memory ordering (only
+// "this CTA runs"); release / acquire: writes before the arrive, including
+// stores to peers' shared memory, are visible after the wait.
+MXFP4_DEVICE_INLINE void ClusterArriveRelaxed() {
+  asm volatile("barrier.cluster.arrive.relaxed;" ::: "memory");
+}
+MXFP4_DEVICE_INLINE void ClusterArriveRelease() {
+  asm volatile("barrier.cluster.arrive.release;" ::: "memory");
+}
+MXFP4_DEVICE_INLINE void ClusterWait() { asm volatile("barrier.cluster.wait.acquire;" ::: "memory"); }
+
 // FloatToBf16Bits(): fp32 -> bf16 round to nearest even; any NaN becomes the
 // canonical 0x7FC0 (the emulator's convention).
 MXFP4_DEVICE_INLINE uint32_t FloatToBf16Bits(float f) {

@@ -191,27 +191,49 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
     // ~1400 instructions per warp before the math on 32x2880x512, Nsight
     // Compute source view.) Rows beyond M are quantized from zeros and never
     // stored in C.
+    // With a quantization cluster (kCfg.quant_cluster = C CTAs along N, the
+    // same A rows and K-range), CTA rank r quantizes the blocks
+    // r * kBlockStep + q / kBlockM + i * kBlockStep * C and stores each result
+    // into all C CTAs' shared memory (the quantization was ~2/3 of a 32-row
+    // tile's time before its math: one CTA per SM quantized 32 x 512).
+    constexpr int kQuantCluster = kCfg.quant_cluster;
+    static_assert(kQuantCluster == 1 || !kClusterSplit, "one cluster kind per launch");
     static_assert(kQuads % kBlockM == 0 && kBlockM % 8 == 0,
                   "a warp's 8 quads share their blocks (uniform loop exits)");
     constexpr int kBlockStep = kQuads / kBlockM;
+    constexpr int kItemStep = kBlockStep * kQuantCluster;  // blocks between a quad's items
     // A pass covers 16 blocks (K = 512 in one pass), 2 to 8 items per quad.
-    constexpr int kItemsPerPass = kBlockStep >= 8 ? 2 : (kBlockStep >= 2 ? 16 / kBlockStep : 8);
-    constexpr int kPassBlocks = kItemsPerPass * kBlockStep;
+    constexpr int kItemsPerPass = kItemStep >= 8 ? 2 : (kItemStep >= 2 ? 16 / kItemStep : 8);
+    constexpr int kPassBlocks = kItemsPerPass * kItemStep;
+    [[maybe_unused]] int cluster_rank = 0;
+    if constexpr (kQuantCluster > 1) {
+      cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+      // Peers' shared memory may be written only once every CTA of the
+      // cluster runs: arrive now, wait before the first store below.
+      ClusterArriveRelaxed();
+    }
     const int quad = tid >> 2;
     const int row = quad % kBlockM;
-    const int j_first = quad / kBlockM;  // the same for the warp's 8 quads
+    const int j_first = cluster_rank * kBlockStep + quad / kBlockM;  // warp-uniform
     const bool row_in = m0 + row < p.m;
     const uint16_t* src = p.a_bf16 + static_cast<int64_t>(row_in ? m0 + row : 0) * p.k +
                           static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* dst_scale = a_scales + j_first * kBlockM + row;
+    [[maybe_unused]] bool peers_ready = false;
     for (int j = j_first; j < cta_blocks; j += kPassBlocks) {  // warp-uniform
       uint4 v[kItemsPerPass];
 #pragma unroll
       for (int i = 0; i < kItemsPerPass; ++i) {
         v[i] = make_uint4(0u, 0u, 0u, 0u);
-        if (row_in && j + i * kBlockStep < cta_blocks) {
-          v[i] = __ldg(reinterpret_cast<const uint4*>(src + i * kBlockStep * 32));
+        if (row_in && j + i * kItemStep < cta_blocks) {
+          v[i] = __ldg(reinterpret_cast<const uint4*>(src + i * kItemStep * 32));
+        }
+      }
+      if constexpr (kQuantCluster > 1) {
+        if (!peers_ready) {
+          ClusterWait();
+          peers_ready = true;
         }
       }
       // Every item of the pass is quantized (zeros past the CTA's blocks) and
@@ -222,15 +244,34 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
       for (int i = 0; i < kItemsPerPass; ++i) {
         const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
         const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
-        if (j + i * kBlockStep < cta_blocks) {
-          *reinterpret_cast<uint4*>(dst + i * kBlockStep * kBlockM * 64) =
-              make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
-          if (tig == 0) dst_scale[i * kBlockStep * kBlockM] = quant::E8m0ToFloat(r.scale);
+        if (j + i * kItemStep < cta_blocks) {
+          const uint4 h = make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
+          const float scale = quant::E8m0ToFloat(r.scale);
+          unsigned char* const d = dst + i * kItemStep * kBlockM * 64;
+          float* const ds = dst_scale + i * kItemStep * kBlockM;
+          if constexpr (kQuantCluster > 1) {
+#pragma unroll
+            for (int c = 0; c < kQuantCluster; ++c) {
+              *cooperative_groups::this_cluster().map_shared_rank(reinterpret_cast<uint4*>(d), c) =
+                  h;
+              if (tig == 0) *cooperative_groups::this_cluster().map_shared_rank(ds, c) = scale;
+            }
+          } else {
+            *reinterpret_cast<uint4*>(d) = h;
+            if (tig == 0) *ds = scale;
+          }
         }
       }
       src += kPassBlocks * 32;
       dst += kPassBlocks * kBlockM * 64;
       dst_scale += kPassBlocks * kBlockM;
+    }
+    if constexpr (kQuantCluster > 1) {
+      if (!peers_ready) ClusterWait();  // a CTA with no blocks of its own
+      // Every CTA's operands are complete once all have passed this barrier
+      // (it replaces the CTA barrier below for them; no peer access follows).
+      ClusterArriveRelease();
+      ClusterWait();
     }
   }
   if constexpr (kBulk) bulk.StoreScales();

@@ -112,6 +112,12 @@ enum class TileConfigId : int {
   kWgmma8N128M128Fold,
   kWgmma8N64M64K4Fold,
   kWgmma8N128M64K2Fold,
+  // Fused streaming tiles whose quantization is shared by a cluster of
+  // CTAs along N (TileConfigDesc::quant_cluster): <streaming tile>_c<CTAs>.
+  kStreamN32M8K4C2,
+  kStreamN32M16K4C4,
+  kStreamN32M32K4C2,
+  kStreamN32M32K4C4,
   kCount,
 };
 
@@ -125,6 +131,9 @@ enum class TileConfigId : int {
   X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
   X(kStreamN32M16K8) X(kStreamN32M8K8) X(kStreamN32M8K4Bulk) X(kStreamN32M16K4Bulk)            \
   X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk)
+// Fused streaming tiles with a quantization cluster (fused_quant only).
+#define MXFP4_FUSED_CLUSTER_TILES(X) \
+  X(kStreamN32M8K4C2) X(kStreamN32M16K4C4) X(kStreamN32M32K4C2) X(kStreamN32M32K4C4)
 // Prequantized A (quant_then_mma).
 #define MXFP4_PREQUANT_A_TILES(X)                                                         \
   X(kPrequantN64M64) X(kPrequantN128M64) X(kPrequantN128M64E4m3) X(kPrequantN64M64Fold)  \
@@ -177,6 +186,12 @@ struct TileConfigDesc {
   // scales folded) from a ring of shared-memory stages filled by bulk
   // copies. stream_b and wgmma are false.
   bool wgmma_ring = false;
+  // Fused streaming tiles (path fused_quant): CTAs per (quant_cluster, 1, 1)
+  // thread-block cluster along N that share the quantization of their common
+  // A rows: each quantizes 1/quant_cluster of the CTA's blocks and stores the
+  // operands into every CTA's shared memory (distributed shared memory). The
+  // grid's N side is rounded up to a multiple (CTAs past N only quantize).
+  int quant_cluster = 1;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
@@ -256,6 +271,18 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN16M8K8:
       return {1, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n16_m8_k8", false, false, 8, true, false};
+    case TileConfigId::kStreamN32M8K4C2:
+      return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m8_k4_c2", false, false, 4, true, false, false, false, 2};
+    case TileConfigId::kStreamN32M16K4C4:
+      return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m16_k4_c4", false, false, 4, true, false, false, false, 4};
+    case TileConfigId::kStreamN32M32K4C2:
+      return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m32_k4_c2", false, false, 4, true, false, false, false, 2};
+    case TileConfigId::kStreamN32M32K4C4:
+      return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m32_k4_c4", false, false, 4, true, false, false, false, 4};
     case TileConfigId::kStreamN64M32K2:
       return {4, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n64_m32_k2", false, false, 2, true, false};
