@@ -38,9 +38,9 @@ constexpr size_t kWorkspaceAlign = 256;
 //   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
 //   M <= 8, K > 512     splitk_small_m  stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
-//   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles),
-//                                       or wgmma8_n64_m64_k2_fold from 64 CTAs
-//                                       when K % 256 == 0 (AutoRingTile)
+//   16 < M <= 32, K <= 512  fused_quant stream_n32_m32_k4_c4 / _c2 (a cluster
+//                                       of CTAs shares the quantization)
+//   16 < M <= 32, K > 512   quant_then_mma streamq_n32_m32_k4 (k8 from 128 N tiles)
 //   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
 //                                       wgmma ring tile where it fills the GPU
 //                                       (AutoRingTile)
@@ -50,8 +50,9 @@ constexpr int64_t kFusedMaxM = 8;
 constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;
-// Auto considers the wgmma ring tiles above this M (AutoRingTile).
-constexpr int64_t kRingMinM = 16;
+// 16 < M <= 32 with K <= 512: fused_quant with a quantization cluster
+// (AutoFusedClusterTile).
+constexpr int64_t kFusedClusterMinM = 16;
 // Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
 // ...
 constexpr int64_t kSplitKSmallMTargetCtas = 200;
@@ -169,29 +170,40 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // CTAs); the 4-warpgroup k4 tile no longer wins anywhere measured. Fewer CTAs
 // and grids of more than one wave are not measured: they keep the pipelined
 // default (it splits K over a cluster, 2 CTAs/SM).
-// For 16 < M <= 32 (a half-empty 64-row tile) the ring tile beat the streaming
-// default only with a larger grid: 32x4096x512 4.78 us (64 CTAs) vs
-// streamq_n32_m32_k8 5.27; 32x2880x512 (45 CTAs) 4.84 vs streamq_n32_m32_k4
-// 4.67; only where K % 256 == 0 (equal chunks of whole stages: the ring's
-// fast loop; other K run its per-block exact loop, not measured there).
 constexpr int64_t kRingMinCtas = 48;
 constexpr int64_t kRingMaxCtas = 132;
-constexpr int64_t kRingMinCtasBelow64Rows = 64;
 
-// The ring tile auto uses for M > 16 (no forced split), or kCount for none.
-TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
-  if (m <= kStreamPrequantMaxM && groups % 8 != 0) return TileConfigId::kCount;
+// The ring tile auto uses for M > 32 (no forced split), or kCount for none.
+TileConfigId AutoRingTile(int64_t m, int64_t n) {
   const TileConfigId id =
       m > 64 ? TileConfigId::kWgmma8N64M128K2Fold : TileConfigId::kWgmma8N64M64K2Fold;
   const TileConfigDesc cfg = GetTileConfig(id);
   const int64_t ctas =
       (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
-  const int64_t min_ctas = m > kStreamPrequantMaxM ? kRingMinCtas : kRingMinCtasBelow64Rows;
-  return ctas >= min_ctas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
+  return ctas >= kRingMinCtas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
+}
+
+// Measured 2026-11-30 (session 6, H200 sweep, graph replay): for 16 < M <= 32
+// and K = 512 the fused streaming tile whose cluster of CTAs along N shares
+// the quantization of the 32 A rows beat the two-launch quant_then_mma tiles:
+// 32x2880x512 stream_n32_m32_k4_c4 4.39 us (c2 4.59, streamq_n32_m32_k4
+// 4.66; 92 CTAs), 32x4096x512 stream_n32_m32_k4_c2 4.72 us (wgmma8_n64_m64_k2
+// 4.79, streamq_n32_m32_k8 5.28; 128 CTAs), where clusters of 4 did not fit
+// one CTA per SM (128 CTAs on 120 SMs: 6.30 us). Clusters of 4 up to this
+// many CTAs, of 2 beyond.
+constexpr int64_t kFusedClusterOf4MaxCtas = 96;
+
+TileConfigId AutoFusedClusterTile(int64_t n) {
+  const int64_t n_tiles = (n + 31) / 32;
+  return (n_tiles + 3) / 4 * 4 <= kFusedClusterOf4MaxCtas ? TileConfigId::kStreamN32M32K4C4
+                                                          : TileConfigId::kStreamN32M32K4C2;
 }
 
 GemmPath AutoPath(int64_t m, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
+  if (m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups) {
+    return GemmPath::kFusedQuant;
+  }
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -389,8 +401,11 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;
   }
-  if (path == GemmPath::kQuantThenMma && m > kRingMinM && options.split_k <= 1) {
-    const TileConfigId ring = AutoRingTile(m, b.n, b.k / 32);
+  if (options.path == GemmPath::kAuto && path == GemmPath::kFusedQuant && m > kFusedClusterMinM) {
+    tile = AutoFusedClusterTile(b.n);
+  }
+  if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
+    const TileConfigId ring = AutoRingTile(m, b.n);
     if (ring != TileConfigId::kCount) tile = ring;
   }
   if (tile_forced) {

@@ -123,6 +123,13 @@ TEST(GemmPath, EveryTile) {
     EXPECT_TRUE(PathTester().Tile(tile).M(75).N(272).K(2112).Seed(++seed).Run());
     EXPECT_TRUE(PathTester().Tile(tile).M(6).N(90).K(352).Seed(++seed)
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    // Quantization clusters: a grid padded past N (N = 2048 + 32: 65 tiles),
+    // rows beyond M, K = 32 * odd in natural layouts.
+    if (tile.size() > 3 && tile.compare(tile.size() - 3, 2, "_c") == 0) {
+      EXPECT_TRUE(PathTester().Tile(tile).M(17).N(2080).K(512).Seed(++seed).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(31).N(100).K(480).Seed(++seed)
+                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    }
     // The ring tiles compile one body per weight layout: the mixed ones too
     // (K = 32 * 69: a partial last loop step and a short last chunk).
     if (tile.rfind("wgmma8_", 0) == 0) {
@@ -210,6 +217,14 @@ TEST(GemmPath, Deterministic100Runs) {
   }
   EXPECT_TRUE(PathTester().M(16).N(2112).K(7168).Seed(1001).Repeats(100).Run());
   EXPECT_TRUE(PathTester().M(64).N(3072).K(1536).Seed(1002).Repeats(20).Run());
+  if (kPath == GemmPath::kFusedQuant) {
+    // The quantization-cluster tiles auto picks for 16 < M <= 32, K = 512
+    // (distributed shared memory, cluster barriers): same bits every run.
+    EXPECT_TRUE(PathTester().Tile("stream_n32_m32_k4_c4").M(32).N(2880).K(512).Seed(1005)
+                    .Repeats(20).Run());
+    EXPECT_TRUE(PathTester().Tile("stream_n32_m32_k4_c2").M(32).N(4096).K(512).Seed(1006)
+                    .Repeats(20).Run());
+  }
   if (kPath == GemmPath::kQuantThenMma) {
     // The ring tiles' stage bookkeeping uses shared-memory atomics (never on
     // data): still the same bits every run.
