@@ -43,6 +43,63 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// QuantizeFusedRowItems(): the fused streaming tiles' quantization of one
+// quad's items: row `src` (bf16, this lane's 8 elements of block j_first),
+// blocks j_first + i * kItemStep below cta_blocks, kItemsPerPass loads in
+// flight per pass, EVEN rule, one 16-byte operand store per lane and the fp32
+// scale (lane 0 of the quad) - into every CTA of the quantization cluster
+// (kQuantCluster > 1: after waiting once for the cluster's CTAs to run,
+// `peers_ready`). Every item of a pass is quantized (zeros past cta_blocks)
+// and only the stores are predicated: with an exit per item the compiler ran
+// the items' dependency chains (max, shuffles, scale, conversion) one after
+// another. The loop bounds are warp-uniform (the warp's quads share blocks).
+template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster>
+MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
+                                               float* dst_scale, int j_first, int cta_blocks,
+                                               bool row_in, int tig, bool& peers_ready) {
+  constexpr int kPassBlocks = kItemsPerPass * kItemStep;
+  for (int j = j_first; j < cta_blocks; j += kPassBlocks) {
+    uint4 v[kItemsPerPass];
+#pragma unroll
+    for (int i = 0; i < kItemsPerPass; ++i) {
+      v[i] = make_uint4(0u, 0u, 0u, 0u);
+      if (row_in && j + i * kItemStep < cta_blocks) {
+        v[i] = __ldg(reinterpret_cast<const uint4*>(src + i * kItemStep * 32));
+      }
+    }
+    if constexpr (kQuantCluster > 1) {
+      if (!peers_ready) {
+        ClusterWait();
+        peers_ready = true;
+      }
+    }
+#pragma unroll
+    for (int i = 0; i < kItemsPerPass; ++i) {
+      const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
+      const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+      if (j + i * kItemStep < cta_blocks) {
+        const uint4 h = make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
+        const float scale = quant::E8m0ToFloat(r.scale);
+        unsigned char* const d = dst + i * kItemStep * kBlockM * 64;
+        float* const ds = dst_scale + i * kItemStep * kBlockM;
+        if constexpr (kQuantCluster > 1) {
+#pragma unroll
+          for (int c = 0; c < kQuantCluster; ++c) {
+            *cooperative_groups::this_cluster().map_shared_rank(reinterpret_cast<uint4*>(d), c) = h;
+            if (tig == 0) *cooperative_groups::this_cluster().map_shared_rank(ds, c) = scale;
+          }
+        } else {
+          *reinterpret_cast<uint4*>(d) = h;
+          if (tig == 0) *ds = scale;
+        }
+      }
+    }
+    src += kPassBlocks * 32;
+    dst += kPassBlocks * kBlockM * 64;
+    dst_scale += kPassBlocks * kBlockM;
+  }
+}
+
 template <TileConfigId kId, bool kClusterSplit>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
@@ -202,9 +259,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
                   "a warp's 8 quads share their blocks (uniform loop exits)");
     constexpr int kBlockStep = kQuads / kBlockM;
     constexpr int kItemStep = kBlockStep * kQuantCluster;  // blocks between a quad's items
-    // A pass covers 16 blocks (K = 512 in one pass), 2 to 8 items per quad.
-    constexpr int kItemsPerPass = kItemStep >= 8 ? 2 : (kItemStep >= 2 ? 16 / kItemStep : 8);
-    constexpr int kPassBlocks = kItemsPerPass * kItemStep;
+    // Items per quad when the CTA's K-range is 16 blocks (K = 512).
+    constexpr int kShortItems = kItemStep >= 8 ? 2 : (kItemStep >= 2 ? 16 / kItemStep : 8);
     [[maybe_unused]] int cluster_rank = 0;
     if constexpr (kQuantCluster > 1) {
       cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
@@ -216,55 +272,24 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
     const int row = quad % kBlockM;
     const int j_first = cluster_rank * kBlockStep + quad / kBlockM;  // warp-uniform
     const bool row_in = m0 + row < p.m;
-    const uint16_t* src = p.a_bf16 + static_cast<int64_t>(row_in ? m0 + row : 0) * p.k +
+    const uint16_t* const src = p.a_bf16 + static_cast<int64_t>(row_in ? m0 + row : 0) * p.k +
                           static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
-    unsigned char* dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
-    float* dst_scale = a_scales + j_first * kBlockM + row;
+    unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
+    float* const dst_scale = a_scales + j_first * kBlockM + row;
     [[maybe_unused]] bool peers_ready = false;
-    for (int j = j_first; j < cta_blocks; j += kPassBlocks) {  // warp-uniform
-      uint4 v[kItemsPerPass];
-#pragma unroll
-      for (int i = 0; i < kItemsPerPass; ++i) {
-        v[i] = make_uint4(0u, 0u, 0u, 0u);
-        if (row_in && j + i * kItemStep < cta_blocks) {
-          v[i] = __ldg(reinterpret_cast<const uint4*>(src + i * kItemStep * 32));
-        }
+    // K = 512 (16 blocks) in one pass of kShortItems loads; longer K-ranges
+    // (the splitk tiles' chunks) in passes of 8 loads in flight.
+    if constexpr (kShortItems < 8) {
+      if (cta_blocks - j_first > kShortItems * kItemStep) {  // warp-uniform
+        QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
+            src, dst, dst_scale, j_first, cta_blocks, row_in, tig, peers_ready);
+      } else {
+        QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
+            src, dst, dst_scale, j_first, cta_blocks, row_in, tig, peers_ready);
       }
-      if constexpr (kQuantCluster > 1) {
-        if (!peers_ready) {
-          ClusterWait();
-          peers_ready = true;
-        }
-      }
-      // Every item of the pass is quantized (zeros past the CTA's blocks) and
-      // only the stores are predicated: with an exit per item the compiler
-      // ran the items' dependency chains (max, shuffles, scale, conversion)
-      // one after another.
-#pragma unroll
-      for (int i = 0; i < kItemsPerPass; ++i) {
-        const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
-        const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
-        if (j + i * kItemStep < cta_blocks) {
-          const uint4 h = make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
-          const float scale = quant::E8m0ToFloat(r.scale);
-          unsigned char* const d = dst + i * kItemStep * kBlockM * 64;
-          float* const ds = dst_scale + i * kItemStep * kBlockM;
-          if constexpr (kQuantCluster > 1) {
-#pragma unroll
-            for (int c = 0; c < kQuantCluster; ++c) {
-              *cooperative_groups::this_cluster().map_shared_rank(reinterpret_cast<uint4*>(d), c) =
-                  h;
-              if (tig == 0) *cooperative_groups::this_cluster().map_shared_rank(ds, c) = scale;
-            }
-          } else {
-            *reinterpret_cast<uint4*>(d) = h;
-            if (tig == 0) *ds = scale;
-          }
-        }
-      }
-      src += kPassBlocks * 32;
-      dst += kPassBlocks * kBlockM * 64;
-      dst_scale += kPassBlocks * kBlockM;
+    } else {
+      QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
+          src, dst, dst_scale, j_first, cta_blocks, row_in, tig, peers_ready);
     }
     if constexpr (kQuantCluster > 1) {
       if (!peers_ready) ClusterWait();  // a CTA with no blocks of its own
