@@ -199,6 +199,14 @@ TileConfigId AutoFusedClusterTile(int64_t n) {
                                                           : TileConfigId::kStreamN32M32K4C2;
 }
 
+// Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
+// mxfp4/bench/results/h200_2026-11-30_s5/small_m_long_k_bench.log): for
+// M <= 8 and K > 512, quant_then_mma streamq_n32_m16_k8_bulk beat splitk_small_m
+// stream_n32_m8_k8_bulk at N = 2112, K = 7168 (M = 1, 2, 4, 8: 8.9-9.2 vs
+// 10.3-11.3 us; 132 CTAs; session 6 sweep 8x2112x7168: 9.05 vs 10.54) and lost
+// at N = K = 4096 (13.6-14.5 vs 10.7-11.3 us), where its slabs need a cluster
+// of 2 (256 CTAs). PlanGemm takes it when its plan has at most
+// kStreamTargetCtas CTAs.
 GemmPath AutoPath(int64_t m, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups) {
@@ -397,6 +405,19 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
         absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
   }
   const bool tile_forced = !options.tile.empty();
+  if (options.path == GemmPath::kAuto && path == GemmPath::kSplitKSmallM && !tile_forced &&
+      options.split_k == 0) {
+    // M <= 8, K > 512: quant_then_mma's 16-row bulk streaming tile (the
+    // measured one, not its register twin) when its grid stays within one
+    // CTA per SM (see AutoPath).
+    GemmOptions q = options;
+    q.path = GemmPath::kQuantThenMma;
+    absl::StatusOr<GemmPlan> quant_then_mma = PlanGemm(m, b, q);
+    if (quant_then_mma.ok() && quant_then_mma->grid_ctas <= kStreamTargetCtas &&
+        quant_then_mma->tile == GetTileConfig(TileConfigId::kStreamQN32M16K8Bulk).name) {
+      return quant_then_mma;
+    }
+  }
   TileConfigId tile = DefaultTile(path, m);
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;

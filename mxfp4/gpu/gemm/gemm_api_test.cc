@@ -86,7 +86,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
-      {8, 2112, 7168, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
+      {8, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
+      // M <= 8, long K: splitk_small_m where quant_then_mma would need 256 CTAs.
+      {4, 4096, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
