@@ -38,9 +38,10 @@ constexpr size_t kWorkspaceAlign = 256;
 //   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
 //   M <= 8, K > 512     splitk_small_m  stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
-//   16 < M <= 32, K <= 512  fused_quant stream_n32_m32_k4_c4 / _c2 (a cluster
-//                                       of CTAs shares the quantization)
-//   16 < M <= 32, K > 512   quant_then_mma streamq_n32_m32_k4 (k8 from 128 N tiles)
+//   16 < M <= 32, K <= 512, N >= 4096 (128 tiles of 32 rows)
+//                       fused_quant     stream_n32_m32_k4_c2 (a cluster of 2
+//                                       CTAs shares the quantization)
+//   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
 //   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
 //                                       wgmma ring tile where it fills the GPU
 //                                       (AutoRingTile)
@@ -50,8 +51,8 @@ constexpr int64_t kFusedMaxM = 8;
 constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;
-// 16 < M <= 32 with K <= 512: fused_quant with a quantization cluster
-// (AutoFusedClusterTile).
+// 16 < M <= 32 with K <= 512 and at least kFusedClusterMinNTiles 32-row N
+// tiles: fused_quant with a quantization cluster (stream_n32_m32_k4_c2).
 constexpr int64_t kFusedClusterMinM = 16;
 // Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
 // ...
@@ -183,21 +184,17 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
   return ctas >= kRingMinCtas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
 }
 
-// Measured 2026-11-30 (session 6, H200 sweep, graph replay): for 16 < M <= 32
-// and K = 512 the fused streaming tile whose cluster of CTAs along N shares
-// the quantization of the 32 A rows beat the two-launch quant_then_mma tiles:
-// 32x2880x512 stream_n32_m32_k4_c4 4.39 us (c2 4.59, streamq_n32_m32_k4
-// 4.66; 92 CTAs), 32x4096x512 stream_n32_m32_k4_c2 4.72 us (wgmma8_n64_m64_k2
-// 4.79, streamq_n32_m32_k8 5.28; 128 CTAs), where clusters of 4 did not fit
-// one CTA per SM (128 CTAs on 120 SMs: 6.30 us). Clusters of 4 up to this
-// many CTAs, of 2 beyond.
-constexpr int64_t kFusedClusterOf4MaxCtas = 96;
-
-TileConfigId AutoFusedClusterTile(int64_t n) {
-  const int64_t n_tiles = (n + 31) / 32;
-  return (n_tiles + 3) / 4 * 4 <= kFusedClusterOf4MaxCtas ? TileConfigId::kStreamN32M32K4C4
-                                                          : TileConfigId::kStreamN32M32K4C2;
-}
+// Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
+// K = 512 the fused streaming tile whose cluster of CTAs along N shares the
+// quantization of the 32 A rows against the two-launch quant_then_mma tiles.
+// 32x4096x512 (128 N tiles): stream_n32_m32_k4_c2 4.66 us in the path sweep
+// (wgmma8_n64_m64_k2 4.85, streamq_n32_m32_k8 5.26) and 4.93 / 4.96 in two
+// contest runs (quant_then_mma 5.32 / 5.34); clusters of 4 did not fit one
+// CTA per SM there (128 CTAs on 120 SMs: 6.30 us). 32x2880x512 (90 N tiles):
+// stream_n32_m32_k4_c4 won the sweep (4.43 vs streamq_n32_m32_k4 4.64) but
+// lost both contest runs (4.67 / 4.69 vs 4.58 / 4.60): the two harnesses
+// disagree there, so auto keeps quant_then_mma below 128 N tiles.
+constexpr int64_t kFusedClusterMinNTiles = 128;
 
 // Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
 // mxfp4/bench/results/h200_2026-11-30_s5/small_m_long_k_bench.log): for
@@ -207,10 +204,11 @@ TileConfigId AutoFusedClusterTile(int64_t n) {
 // at N = K = 4096 (13.6-14.5 vs 10.7-11.3 us), where its slabs need a cluster
 // of 2 (256 CTAs). PlanGemm takes it when its plan has at most
 // kStreamTargetCtas CTAs.
-GemmPath AutoPath(int64_t m, int64_t groups) {
+GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
-  if (m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups) {
-    return GemmPath::kFusedQuant;
+  if (m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups &&
+      (n + 31) / 32 >= kFusedClusterMinNTiles) {
+    return GemmPath::kFusedQuant;  // stream_n32_m32_k4_c2 (PlanGemm)
   }
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
@@ -398,7 +396,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
         absl::StrFormat("Gemm: split_k=%d must be 0 (auto) or 1..%d", options.split_k, kMaxSplits));
   }
   const int64_t groups = b.k / 32;
-  const GemmPath path = options.path == GemmPath::kAuto ? AutoPath(m, groups) : options.path;
+  const GemmPath path =
+      options.path == GemmPath::kAuto ? AutoPath(m, b.n, groups) : options.path;
   if (path != GemmPath::kFusedQuant && path != GemmPath::kSplitKSmallM &&
       path != GemmPath::kQuantThenMma) {
     return absl::InvalidArgumentError(
@@ -423,7 +422,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     tile = TileConfigId::kStreamQN32M32K8;
   }
   if (options.path == GemmPath::kAuto && path == GemmPath::kFusedQuant && m > kFusedClusterMinM) {
-    tile = AutoFusedClusterTile(b.n);
+    tile = TileConfigId::kStreamN32M32K4C2;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
     const TileConfigId ring = AutoRingTile(m, b.n);

@@ -83,7 +83,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c2", 4},
-      {32, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
+      {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
       {8, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
@@ -92,8 +92,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
-      // 16 < M <= 32: fused with a quantization cluster up to K = 512.
-      {17, 2048, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
+      // 16 < M <= 32: fused with a quantization cluster up to K = 512 from
+      // 128 N tiles.
+      {17, 4096, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c2", 4},
+      {17, 4064, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
   };
   for (const Case& c : cases) {
