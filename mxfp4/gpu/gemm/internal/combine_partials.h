@@ -5,7 +5,8 @@
 // [partial][block_m][block_n + 4] in shared memory at the same offset; the
 // K-split chunk of tile w of cluster rank r is r * kPartials + w. Each output
 // is combined in chunk order, ((p0 + p1) + p2) + ... (distributed shared
-// memory for the other ranks), then stored by StoreOutputs4. The CTAs of a
+// memory for the other ranks; a two-CTA cluster as a chain), then stored by
+// StoreOutputs4. The CTAs of a
 // cluster share the outputs of the tile; the caller has written its partials
 // and not yet synchronized.
 //
