@@ -22,6 +22,14 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// v += q, lane by lane, rounded to nearest (one step of the chunk-order sum).
+MXFP4_DEVICE_INLINE void AddInOrder(float4& v, const float4& q) {
+  v.x = __fadd_rn(v.x, q.x);
+  v.y = __fadd_rn(v.y, q.y);
+  v.z = __fadd_rn(v.z, q.z);
+  v.w = __fadd_rn(v.w, q.w);
+}
+
 template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
                                                  int cluster_size, int n0, int m0) {
@@ -52,10 +60,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
 #pragma unroll
         for (int w = 1; w < kPartials; ++w) {
           const float4 q = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off);
-          v.x = __fadd_rn(v.x, q.x);
-          v.y = __fadd_rn(v.y, q.y);
-          v.z = __fadd_rn(v.z, q.z);
-          v.w = __fadd_rn(v.w, q.w);
+          AddInOrder(v, q);
         }
         *reinterpret_cast<float4*>(partials + off) = v;
       }
@@ -74,10 +79,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
 #pragma unroll
         for (int w = 0; w < kPartials; ++w) {
           const float4 q = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off);
-          v.x = __fadd_rn(v.x, q.x);
-          v.y = __fadd_rn(v.y, q.y);
-          v.z = __fadd_rn(v.z, q.z);
-          v.w = __fadd_rn(v.w, q.w);
+          AddInOrder(v, q);
         }
         StoreOutputs4(p, m, n, v);
       }
@@ -114,10 +116,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
           v = q;
           first = false;
         } else {
-          v.x = __fadd_rn(v.x, q.x);
-          v.y = __fadd_rn(v.y, q.y);
-          v.z = __fadd_rn(v.z, q.z);
-          v.w = __fadd_rn(v.w, q.w);
+          AddInOrder(v, q);
         }
       }
     }
