@@ -36,7 +36,9 @@ constexpr size_t kWorkspaceAlign = 256;
 // below is the fastest, or within 5% of the fastest, tested configuration of
 // gemm_paths_benchmark --sweep for the contest shapes of its class.
 //   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
-//   M <= 8, K > 512     splitk_small_m  stream_n32_m8_k8_bulk (cluster K-split)
+//   M <= 8, K > 512     quant_then_mma  streamq_n32_m16_k8_bulk where that plan
+//                                       has <= 132 CTAs, else splitk_small_m
+//                                       stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
 //   16 < M <= 32, K <= 512, N >= 4096 (128 tiles of 32 rows)
 //                       fused_quant     stream_n32_m32_k4_c2 (a cluster of 2

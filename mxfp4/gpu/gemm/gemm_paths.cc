@@ -19,18 +19,24 @@ constexpr GemmPathInfo kPaths[] = {
      "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
      "streaming: stream_n32_m8_k4 (auto), stream_n32_m16_k4, stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n16_m8_k8, stream_n16_m16_k8, "
-     "stream_n64_m32_k2; bulk streaming (weights by bulk async copies to shared memory; auto "
+     "stream_n64_m32_k2; quantization clusters (a (C, 1, 1) cluster along N shares the "
+     "quantization through distributed shared memory): stream_n32_m8_k4_c2, "
+     "stream_n32_m16_k4_c4, stream_n32_m32_k4_c2 (auto 16 < M <= 32, K <= 512, N >= 4096), "
+     "stream_n32_m32_k4_c4; bulk streaming (weights by bulk async copies to shared memory; auto "
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
-     "any M, N, K % 32 == 0; auto: M <= 8 and K <= 512", 1},
+     "any M, N, K % 32 == 0; auto: M <= 8 and K <= 512, 16 < M <= 32 and K <= 512 from "
+     "N = 4096", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
      "tiles combined through distributed shared memory",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
-     "as fused_quant (auto: stream_n32_m8_k8)",
-     "any M, N, K % 32 == 0; auto: M <= 8 and K > 512 (cluster for ~132 CTAs)", 1},
+     "as fused_quant without the quantization-cluster tiles (auto: stream_n32_m8_k8, its bulk "
+     "variant where it fits)",
+     "any M, N, K % 32 == 0; auto: M <= 8 and K > 512 where quant_then_mma would need more than "
+     "132 CTAs (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
      "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
@@ -38,20 +44,21 @@ constexpr GemmPathInfo kPaths[] = {
      "e4m3 wgmma ring or cp.async-pipelined tiles",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
-     "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto M <= 32), "
+     "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto 16 < M <= 32), "
      "streamq_n32_m64_k4, streamq_n64_m64_k4, streamq_n32_m32_k8, streamq_n16_m32_k8, "
      "streamq_n16_m16_k8; bulk streaming (auto where they fit): streamq_n32_m16_k8_bulk, "
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
      "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "
-     "warpgroups): wgmma8_n64_m64_k4_fold (auto 32 < M <= 64, K >= 64 blocks, 48..132 CTAs), "
-     "wgmma8_n64_m64_k2_fold (auto 32 < M <= 64, shorter K, 48..132 CTAs), "
+     "warpgroups): wgmma8_n64_m64_k4_fold, "
+     "wgmma8_n64_m64_k2_fold (auto 32 < M <= 64, 48..132 CTAs), "
      "wgmma8_n64_m128_k2_fold (auto M > 64 with 48..132 CTAs), wgmma8_n128_m64_fold, "
      "wgmma8_n128_m128_fold, wgmma8_n128_m64_k2_fold; pipelined: "
      "prequant_n64_m64_s2_fold (auto M > 32 otherwise), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
-     "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 8",
+     "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 8 where fused_quant does "
+     "not take it, and M <= 8 with K > 512 where its plan has at most 132 CTAs",
      2},
 };
 
