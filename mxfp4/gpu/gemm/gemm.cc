@@ -198,14 +198,6 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // disagree there, so auto keeps quant_then_mma below 128 N tiles.
 constexpr int64_t kFusedClusterMinNTiles = 128;
 
-// Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
-// mxfp4/bench/results/h200_2026-11-30_s5/small_m_long_k_bench.log): for
-// M <= 8 and K > 512, quant_then_mma streamq_n32_m16_k8_bulk beat splitk_small_m
-// stream_n32_m8_k8_bulk at N = 2112, K = 7168 (M = 1, 2, 4, 8: 8.9-9.2 vs
-// 10.3-11.3 us; 132 CTAs; session 6 sweep 8x2112x7168: 9.05 vs 10.54) and lost
-// at N = K = 4096 (13.6-14.5 vs 10.7-11.3 us), where its slabs need a cluster
-// of 2 (256 CTAs). PlanGemm takes it when its plan has at most
-// kStreamTargetCtas CTAs.
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups &&
@@ -388,6 +380,22 @@ std::string GemmPlan::ToString() const {
       launches, grid_ctas, shared_memory_bytes, workspace_bytes);
 }
 
+// Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
+// mxfp4/bench/results/h200_2026-11-30_s5/small_m_long_k_bench.log): for
+// M <= 8 and K > 512, quant_then_mma streamq_n32_m16_k8_bulk beat splitk_small_m
+// stream_n32_m8_k8_bulk at N = 2112, K = 7168 (M = 1, 2, 4, 8: 8.9-9.2 vs
+// 10.3-11.3 us; 132 CTAs; session 6 sweep 8x2112x7168: 9.05 vs 10.54) and lost
+// at N = K = 4096 (13.6-14.5 vs 10.7-11.3 us), where its slabs need a cluster
+// of 2 (256 CTAs). So auto takes the quant_then_mma plan of such a shape when
+// it is that bulk tile (the measured one, not its register twin) within
+// kStreamTargetCtas CTAs.
+namespace {
+bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma) {
+  return quant_then_mma.grid_ctas <= kStreamTargetCtas &&
+         quant_then_mma.tile == GetTileConfig(TileConfigId::kStreamQN32M16K8Bulk).name;
+}
+}  // namespace
+
 absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
   if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
   if (m < 0 || m > kInt32Max) {
@@ -408,14 +416,11 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   const bool tile_forced = !options.tile.empty();
   if (options.path == GemmPath::kAuto && path == GemmPath::kSplitKSmallM && !tile_forced &&
       options.split_k == 0) {
-    // M <= 8, K > 512: quant_then_mma's 16-row bulk streaming tile (the
-    // measured one, not its register twin) when its grid stays within one
-    // CTA per SM (see AutoPath).
+    // M <= 8, K > 512 (SmallMLongKPrefersQuantThenMma).
     GemmOptions q = options;
     q.path = GemmPath::kQuantThenMma;
     absl::StatusOr<GemmPlan> quant_then_mma = PlanGemm(m, b, q);
-    if (quant_then_mma.ok() && quant_then_mma->grid_ctas <= kStreamTargetCtas &&
-        quant_then_mma->tile == GetTileConfig(TileConfigId::kStreamQN32M16K8Bulk).name) {
+    if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma)) {
       return quant_then_mma;
     }
   }

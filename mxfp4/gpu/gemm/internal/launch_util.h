@@ -55,15 +55,10 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   launch.stream = stream;
   cudaLaunchAttribute attrs[2];
   int num_attrs = 0;
-  if (quant_cluster > 1) {
+  // At most one of the two is above 1 (checked above).
+  if (quant_cluster > 1 || args.splits > 1) {
     attrs[num_attrs].id = cudaLaunchAttributeClusterDimension;
     attrs[num_attrs].val.clusterDim.x = static_cast<unsigned>(quant_cluster);
-    attrs[num_attrs].val.clusterDim.y = 1;
-    attrs[num_attrs].val.clusterDim.z = 1;
-    ++num_attrs;
-  } else if (args.splits > 1) {
-    attrs[num_attrs].id = cudaLaunchAttributeClusterDimension;
-    attrs[num_attrs].val.clusterDim.x = 1;
     attrs[num_attrs].val.clusterDim.y = 1;
     attrs[num_attrs].val.clusterDim.z = static_cast<unsigned>(args.splits);
     ++num_attrs;

@@ -273,7 +273,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
     const int j_first = cluster_rank * kBlockStep + quad / kBlockM;  // warp-uniform
     const bool row_in = m0 + row < p.m;
     const uint16_t* const src = p.a_bf16 + static_cast<int64_t>(row_in ? m0 + row : 0) * p.k +
-                          static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
+                                static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
     [[maybe_unused]] bool peers_ready = false;

@@ -222,7 +222,7 @@ class AlignedWeightRowPair {
     }
   }
 
-  // The fast ring loop's loads: block g4 + kU (g4 a multiple of 4, g4 + 3 <
+  // The fast ring loop's loads: block g4 + u (g4 a multiple of 4, g4 + 3 <
   // k/32) with no predicate. A row at or beyond N reads row 0's (or row n's)
   // bytes, whose results are never stored (CombinePartialsAndStore clips to
   // N). Step(g4) takes the step's addresses once; each load is then one
