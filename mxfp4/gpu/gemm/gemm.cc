@@ -276,7 +276,7 @@ PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows
 // PlanTile(): the plan of `path` with tile `id` (split count forced by
 // split_k > 0, else by shape).
 absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int64_t groups,
-                                  int64_t n, int64_t k, int split_k, bool separate_quantizer) {
+                                  int64_t n, int64_t k, int split_k) {
   const TileConfigDesc cfg = GetTileConfig(id);
   GemmPlan plan;
   plan.path = path;
@@ -325,9 +325,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   for (int s = 1; s < splits; ++s) {
     plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
   }
-  // quant_then_mma: quantizer + GEMM, or a ring tile's one cooperative kernel.
-  plan.launches =
-      path == GemmPath::kQuantThenMma && (!cfg.wgmma_ring || separate_quantizer) ? 2 : 1;
+  plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
   plan.grid_ctas = tiles * cluster;
   plan.shared_memory_bytes = MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
   if (path == GemmPath::kQuantThenMma) {
@@ -457,8 +455,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
         "Gemm: path fused_quant does not split K over CTAs (split_k=%d); use splitk_small_m",
         options.split_k));
   }
-  absl::StatusOr<GemmPlan> tiled = PlanTile(path, tile, m, groups, b.n, b.k, options.split_k,
-                                                options.separate_quantizer);
+  absl::StatusOr<GemmPlan> tiled = PlanTile(path, tile, m, groups, b.n, b.k, options.split_k);
   if (!tiled.ok()) return tiled.status();
   if (tiled->shared_memory_bytes > static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
     if (tile_forced || !GetTileConfig(tile).stream_b) {
@@ -471,14 +468,13 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     // The streaming default holds the CTA's whole K-range of A: fall back to
     // the pipelined tile when a forced split count makes that too large.
     tiled = PlanTile(path, PipelinedDefaultTile(path, m), m, groups, b.n, b.k,
-                     options.split_k, options.separate_quantizer);
+                     options.split_k);
     if (!tiled.ok()) return tiled.status();
   } else if (!tile_forced && AutoBulkTwin(tile) != tile) {
     // The default streaming tile's bulk variant with the same splits, when
     // its weight slabs fit in shared memory as well.
     absl::StatusOr<GemmPlan> bulk =
-        PlanTile(path, AutoBulkTwin(tile), m, groups, b.n, b.k, tiled->cluster_ctas,
-                 options.separate_quantizer);
+        PlanTile(path, AutoBulkTwin(tile), m, groups, b.n, b.k, tiled->cluster_ctas);
     if (bulk.ok() &&
         bulk->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
       return bulk;
@@ -584,10 +580,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
       const uint8_t* const ws = static_cast<const uint8_t*>(workspace.data);
       k.a_ops = ws;
       k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);
-      if (GetTileConfig(*tile).wgmma_ring) {
-        k.a_fold_flags = ws + layout.flags;
-        k.quantize_a_in_grid = options.separate_quantizer ? 0 : 1;
-      }
+      if (GetTileConfig(*tile).wgmma_ring) k.a_fold_flags = ws + layout.flags;
       MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream));
       break;
     }

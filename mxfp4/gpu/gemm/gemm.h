@@ -15,8 +15,7 @@
 //                   16 < M <= 32, K <= 512, N >= 4096)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
 //                   K > 512, where quant_then_mma would need more than 132 CTAs)
-//   quant_then_mma  A quantizer + tensor-core GEMM: two kernels, or one cooperative
-//                   kernel for the wgmma ring tiles (auto: the rest)
+//   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest)
 // Gemm() picks one by shape (GemmPath::kAuto) or runs the one you force.
 //
 // Host header (no device code). A call enqueues its kernels on `stream` and
@@ -91,12 +90,10 @@ enum class GemmPath {
   // thread-block cluster that reduce in split order through distributed
   // shared memory. Chosen for M <= 8 with K > 512.
   kSplitKSmallM,
-  // "quant_then_mma": A is quantized once as tensor-core operands into the
-  // workspace (fp16; E4M3 in the wgmma order for the e4m3 wgmma ring tiles),
-  // then the tensor-core GEMM reads it (K split over a cluster, or over the
-  // ring tiles' warpgroups). Two kernels (a quantizer, then the GEMM with
-  // programmatic dependent launch), or for the ring tiles one cooperative
-  // kernel that quantizes A in its own grid (GemmOptions::separate_quantizer).
+  // "quant_then_mma": a quantizer kernel writes A once as tensor-core
+  // operands into the workspace (fp16; E4M3 in the wgmma order for the e4m3
+  // wgmma ring tiles), then the tensor-core GEMM (programmatic dependent
+  // launch; K split over a cluster, or over the ring tiles' warpgroups).
   // Chosen for M > 8.
   kQuantThenMma,
 };
@@ -115,12 +112,6 @@ struct GemmOptions {
   // or an "_e4m3" variant that uses the FP8 MMA instead of fp16);
   // empty = choose by shape. For tuning and benchmarks.
   std::string tile;
-  // quant_then_mma with an e4m3 wgmma ring tile runs ONE cooperative kernel
-  // whose CTAs quantize A themselves (a slice each, then a grid barrier)
-  // where the device holds the whole grid at once, else a quantizer kernel
-  // first. true = always the separate quantizer kernel (two launches; for
-  // tests and benchmarks). Same bits either way.
-  bool separate_quantizer = false;
   // Diagnostics (benchmarks, tuning; docs/paths.md "Phase clocks"): device
   // memory for kGemmPhaseSlots values per CTA of the GEMM kernel
   // (GemmPlan::grid_ctas); thread 0 of every CTA writes its phase stamps
@@ -143,7 +134,7 @@ struct GemmPlan {
   // [s * blocks_per_split, min((s+1) * blocks_per_split, k/32)). This is
   // KSplit::FromBoundaries(split_boundaries) of mxfp4/emu/accumulation.h.
   std::vector<int64_t> split_boundaries;
-  int launches = 1;          // kernels per call (a ring tile's cooperative form: 1)
+  int launches = 1;
   size_t workspace_bytes = 0;
   int64_t grid_ctas = 0;   // CTAs of the GEMM kernel
   size_t shared_memory_bytes = 0;

@@ -106,10 +106,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
     EXPECT_EQ(plan->tile, c.tile) << shape;
     EXPECT_EQ(plan->splits, c.splits) << shape;
     EXPECT_EQ(static_cast<int64_t>(plan->split_boundaries.size()), c.splits - 1) << shape;
-    // quant_then_mma: a quantizer kernel + the GEMM, or a ring tile's one
-    // cooperative kernel.
-    const bool ring = std::string(c.tile).rfind("wgmma8_", 0) == 0;
-    EXPECT_EQ(plan->launches, c.path == GemmPath::kQuantThenMma && !ring ? 2 : 1) << shape;
+    EXPECT_EQ(plan->launches, c.path == GemmPath::kQuantThenMma ? 2 : 1);
     EXPECT_EQ(plan->workspace_bytes > 0, c.path == GemmPath::kQuantThenMma);
     EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u);
   }
@@ -141,29 +138,6 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   plan = PlanGemm(64, PreshuffledWeight(1024, 1536));
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 16 ring CTAs: too few
-}
-
-// The ring tiles quantize A in their own (cooperative) grid: one launch; the
-// separate quantizer kernel on request, with the same tile, splits and
-// workspace.
-TEST(GemmApi, RingTilesQuantizeAInTheirOwnGrid) {
-  const Mxfp4Weight w = PreshuffledWeight(3072, 1536);
-  absl::StatusOr<GemmPlan> one = PlanGemm(256, w);
-  ASSERT_TRUE(one.ok()) << one.status();
-  EXPECT_EQ(one->tile, "wgmma8_n64_m128_k2_fold");
-  EXPECT_EQ(one->launches, 1);
-  GemmOptions separate;
-  separate.separate_quantizer = true;
-  absl::StatusOr<GemmPlan> two = PlanGemm(256, w, separate);
-  ASSERT_TRUE(two.ok()) << two.status();
-  EXPECT_EQ(two->launches, 2);
-  EXPECT_EQ(two->tile, one->tile);
-  EXPECT_EQ(two->split_boundaries, one->split_boundaries);
-  EXPECT_EQ(two->workspace_bytes, one->workspace_bytes);
-  // Tiles that are not ring tiles always run the quantizer kernel.
-  absl::StatusOr<GemmPlan> pipelined = PlanGemm(64, PreshuffledWeight(1024, 1536));
-  ASSERT_TRUE(pipelined.ok()) << pipelined.status();
-  EXPECT_EQ(pipelined->launches, 2);
 }
 
 // Every tile name a path lists plans on that path; kAuto lists none; the

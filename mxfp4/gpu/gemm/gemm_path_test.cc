@@ -147,13 +147,6 @@ TEST(GemmPath, EveryTile) {
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
       EXPECT_TRUE(PathTester().Tile(tile).M(129).N(208).K(512).Seed(++seed)
                       .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
-      // With the separate quantizer kernel (the form a device that cannot
-      // hold the grid at once runs): both loops.
-      EXPECT_TRUE(PathTester().Tile(tile).SeparateQuantizer(true).M(75).N(272).K(2048)
-                      .Seed(++seed).Run());
-      EXPECT_TRUE(PathTester().Tile(tile).SeparateQuantizer(true).M(70).N(136).K(2208)
-                      .Seed(++seed)
-                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
     }
   }
 }
@@ -239,8 +232,6 @@ TEST(GemmPath, Deterministic100Runs) {
                     .Repeats(20).Run());
     EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").M(64).N(7168).K(2048).Seed(1004)
                     .Repeats(20).Run());
-    EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").SeparateQuantizer(true).M(256)
-                    .N(3072).K(1536).Seed(1007).Repeats(20).Run());
   }
 }
 
@@ -249,14 +240,6 @@ TEST(GemmPath, CudaGraphReplay) {
   EXPECT_TRUE(PathTester().M(8).N(2112).K(7168).Seed(1101).UseGraph(true).Repeats(3).Run());
   if (SmallTestScale()) return;
   EXPECT_TRUE(PathTester().M(256).N(2880).K(512).Seed(1102).UseGraph(true).Repeats(2).Run());
-  if (kPath == GemmPath::kQuantThenMma) {
-    // The ring tiles' cooperative launch (grid barrier) as a graph node, and
-    // the two-kernel form.
-    EXPECT_TRUE(PathTester().M(256).N(3072).K(1536).Seed(1103).UseGraph(true).Repeats(3).Run());
-    EXPECT_TRUE(PathTester().M(64).N(7168).K(2048).Seed(1104).UseGraph(true).Repeats(3).Run());
-    EXPECT_TRUE(PathTester().M(256).N(3072).K(1536).Seed(1105).SeparateQuantizer(true)
-                    .UseGraph(true).Repeats(2).Run());
-  }
 }
 
 }  // namespace

@@ -41,9 +41,7 @@ constexpr GemmPathInfo kPaths[] = {
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
      "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
      "the GEMM on the prequantized operand (programmatic dependent launch): streaming, wgmma, "
-     "e4m3 wgmma ring or cp.async-pipelined tiles; the ring tiles run as 1 cooperative kernel "
-     "whose CTAs quantize a slice of A each and meet at a grid barrier (unless "
-     "GemmOptions::separate_quantizer, or the grid does not fit the device at once)",
+     "e4m3 wgmma ring or cp.async-pipelined tiles",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
      "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto 16 < M <= 32), "

@@ -324,20 +324,14 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
         o.tile = tile;
         o.split_k = split;
         out.push_back(o);
-        // The ring tiles also with the separate quantizer kernel (two
-        // launches instead of the cooperative one).
-        if (tile.rfind("wgmma8_", 0) == 0 && split == 1) {
-          o.separate_quantizer = true;
-          out.push_back(o);
-        }
       }
     }
   }
   return out;
 }
 
-// --only=MxNxK:path:tile:split[:separate_quantizer]: one forced configuration,
-// timed hot only (for Nsight Compute: run_all.sh --profile_config).
+// --only=MxNxK:path:tile:split: one forced configuration, timed hot only (for
+// Nsight Compute: run_all.sh --profile_config).
 struct OnlyConfig {
   bool set = false;
   Shape shape{0, 0, 0, false};
@@ -360,7 +354,6 @@ OnlyConfig ParseOnly(const char* spec) {
   o.options.path = *gp;
   o.options.tile = tile;
   o.options.split_k = split;
-  o.options.separate_quantizer = std::strstr(spec, ":separate_quantizer") != nullptr;
   return o;
 }
 

@@ -64,10 +64,6 @@ class GemmTester {
   GemmTester& Path(GemmPath path) { options_.path = path; return *this; }
   GemmTester& SplitK(int split_k) { options_.split_k = split_k; return *this; }
   GemmTester& Tile(const std::string& tile) { options_.tile = tile; return *this; }
-  GemmTester& SeparateQuantizer(bool separate) {
-    options_.separate_quantizer = separate;
-    return *this;
-  }
   GemmTester& WeightLayout(DataLayout data, ScaleLayout scales) {
     data_layout_ = data;
     scale_layout_ = scales;

@@ -16,7 +16,6 @@
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
-#include "mxfp4/gpu/gemm/internal/wgmma_order_quantize.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
@@ -105,19 +104,80 @@ __global__ void __launch_bounds__(kQuantThreads)
   }
 }
 
-// The wgmma-order variant (ring tiles): one warp item
-// (QuantizeWgmmaOrderItem, internal/wgmma_order_quantize.h) per warp and
-// step; consecutive warps take consecutive blocks of the same 8 rows.
+// Two fp16 halves (low = first element) -> two E4M3 bytes (low = first);
+// exact for every value the wgmma-order quantizer converts.
+__device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
+  uint16_t d;
+  asm("cvt.rn.satfinite.e4m3x2.f16x2 %0, %1;" : "=h"(d) : "r"(halves));
+  return d;
+}
+
+// The wgmma-order variant (ring tiles): warp item (g, r8) = block g of the 8
+// rows 8 * r8 .. 8 * r8 + 7, quad i = row 8 * r8 + i, lane q of the quad =
+// elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
+// matrices, at their place in the row tile's run of blocks) and one fold flag
+// for the 8 rows.
 __global__ void __launch_bounds__(kQuantThreads)
-    QuantizeAOperandWgmmaOrderKernel(const WgmmaOrderQuantizeArgs q) {
+    QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
+                                     int32_t rows_padded, int32_t tile_rows,
+                                     uint8_t* __restrict__ a_ops,
+                                     float* __restrict__ a_scales,
+                                     uint8_t* __restrict__ fold_flags) {
   GridDependencyLaunchDependents();
   GridDependencyWait();  // as QuantizeAOperandKernel
-  const int64_t items = WgmmaOrderItems(q);
+  const int groups = k >> 5;
+  const int groups8 = rows_padded >> 3;
+  const int64_t flag_columns = RingFlagColumns(groups);
+  const int64_t items = static_cast<int64_t>(groups8) * groups;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int quad = lane >> 2;
+  const int q = lane & 3;
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * kWarps;
+  // Consecutive warps take consecutive blocks of the same 8 rows.
   for (int64_t item = static_cast<int64_t>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
        item < items; item += stride) {  // warp-uniform
-    QuantizeWgmmaOrderItem(q, item, static_cast<int>(threadIdx.x) & 31);
+    const int r8 = static_cast<int>(item / groups);
+    const int g = static_cast<int>(item % groups);
+    const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
+    const bool real = row < m;
+    uint32_t x[4] = {0, 0, 0, 0};
+    if (real) {
+      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
+      x[0] = v.x;
+      x[1] = v.y;
+      x[2] = v.z;
+      x[3] = v.w;
+    }
+    quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+    const bool folded = ActivationScaleFoldsE4m3(r.scale);
+    if (folded) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
+    }
+    const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
+    const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+    // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile.
+    const int tile8 = tile_rows >> 3;
+    uint8_t* const dst =
+        a_ops +
+        ((static_cast<int64_t>(r8 / tile8) * groups + g) * tile8 + r8 % tile8) * 256 +
+        quad * 16 + q * 4;
+    *reinterpret_cast<uint32_t*>(dst) = lo;
+    *reinterpret_cast<uint32_t*>(dst + 128) = hi;
+    if (q == 0) {
+      a_scales[static_cast<int64_t>(g) * rows_padded + row] =
+          real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+    }
+    const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
+    if (lane == 0) {
+      uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
+      flag_row[g] = all ? 1u : 0u;
+      // The padding columns read as folded (the ring tiles' whole-CTA check).
+      if (g == groups - 1) {
+        for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
+      }
+    }
   }
 }
 
@@ -135,16 +195,8 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  WgmmaOrderQuantizeArgs q;
-  q.a = a;
-  q.m = m;
-  q.k = k;
-  q.rows_padded = rows_padded;
-  q.tile_rows = tile_rows;
-  q.a_ops = a_ops;
-  q.a_scales = a_scales;
-  q.fold_flags = fold_flags;
-  return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, stream, q);
+  return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, stream, a, m, k, rows_padded,
+                         tile_rows, a_ops, a_scales, fold_flags);
 }
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,

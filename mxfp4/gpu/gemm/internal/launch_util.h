@@ -2,9 +2,8 @@
 //
 // Host-side launch helpers shared by the GEMM kernels' .cu.cc files: the
 // one-time shared-memory opt-in per kernel and cudaLaunchKernelEx with the
-// cluster-size, programmatic-dependent-launch and cooperative attributes
-// (NVIDIA only; all are captured into CUDA graphs as ordinary kernel nodes /
-// edges), and the co-residency query a cooperative launch needs.
+// cluster-size and programmatic-dependent-launch attributes (NVIDIA only;
+// both are captured into CUDA graphs as ordinary kernel nodes / edges).
 //
 // nvcc TUs only.
 
@@ -37,13 +36,12 @@ hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
 
 // LaunchTile(): one tile-GEMM launch with grid (N tiles, M tiles, splits),
 // a (1, 1, splits) cluster when splits > 1 (or a (quant_cluster, 1, 1)
-// cluster, the N tiles rounded up to a multiple of it), programmatic
+// cluster, the N tiles rounded up to a multiple of it), and programmatic
 // serialization when `programmatic` (the kernel then waits with
-// griddepcontrol.wait), and as a cooperative launch (all CTAs co-resident,
-// cooperative_groups grid barrier available) when `cooperative`.
+// griddepcontrol.wait).
 template <typename Kernel>
 hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
-                      bool programmatic, hipStream_t stream, bool cooperative = false) {
+                      bool programmatic, hipStream_t stream) {
   const SmemPlan plan = MakeSmemPlan(cfg, args.blocks_per_split);
   if (plan.total > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
   cudaLaunchConfig_t launch = {};
@@ -55,7 +53,7 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   launch.blockDim = dim3(cfg.threads(), 1, 1);
   launch.dynamicSmemBytes = plan.total;
   launch.stream = stream;
-  cudaLaunchAttribute attrs[3];
+  cudaLaunchAttribute attrs[2];
   int num_attrs = 0;
   // At most one of the two is above 1 (checked above).
   if (quant_cluster > 1 || args.splits > 1) {
@@ -70,49 +68,9 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
     attrs[num_attrs].val.programmaticStreamSerializationAllowed = 1;
     ++num_attrs;
   }
-  if (cooperative) {
-    attrs[num_attrs].id = cudaLaunchAttributeCooperative;
-    attrs[num_attrs].val.cooperative = 1;
-    ++num_attrs;
-  }
   launch.attrs = attrs;
   launch.numAttrs = num_attrs;
   return ToHip(cudaLaunchKernelEx(&launch, kernel, args));
-}
-
-// Devices whose answers CoResidentCtas() caches (beyond: asked every call).
-inline constexpr int kCachedDevices = 16;
-
-// CoResidentCtas(): how many CTAs of `kernel` (`threads` threads, `smem`
-// dynamic shared-memory bytes, the same every call) the current device holds
-// at once, i.e. the largest grid a cooperative launch accepts. Host queries
-// only (no stream operation: fine during graph capture), cached per device in
-// `cache` (zero-initialized; 0 = not asked yet).
-template <typename Kernel>
-hipError_t CoResidentCtas(Kernel kernel, int threads, size_t smem,
-                          std::atomic<int> (&cache)[kCachedDevices], int* ctas) {
-  int device = 0;
-  if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess) return ToHip(e);
-  if (device < kCachedDevices) {
-    const int cached = cache[device].load(std::memory_order_relaxed);
-    if (cached > 0) {
-      *ctas = cached;
-      return hipSuccess;
-    }
-  }
-  int per_sm = 0;
-  int sms = 0;
-  if (cudaError_t e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem);
-      e != cudaSuccess) {
-    return ToHip(e);
-  }
-  if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-      e != cudaSuccess) {
-    return ToHip(e);
-  }
-  *ctas = per_sm * sms;
-  if (device < kCachedDevices) cache[device].store(*ctas, std::memory_order_relaxed);
-  return hipSuccess;
 }
 
 // LaunchProgrammatic(): a plain launch with programmatic serialization: the

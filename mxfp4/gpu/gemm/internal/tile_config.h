@@ -569,10 +569,6 @@ struct GemmKernelArgs {
   // QuantizeAOperand (the padding columns hold 1 as well).
   const uint8_t* a_fold_flags = nullptr;
   int32_t a_rows_padded = 0;
-  // Ring tiles, cooperative launch: the GEMM's CTAs quantize A themselves
-  // (a_bf16 -> a_ops, a_scales, a_fold_flags, a slice each) and meet at a
-  // grid barrier before reading it; 0 = a QuantizeAOperand kernel ran first.
-  int32_t quantize_a_in_grid = 0;
   // B: packed E2M1 (natural (n, k/2) or preshuffled16x16) + E8M0 scales
   // (natural (n, k/32) or shuffled16).
   const uint8_t* b_data = nullptr;

@@ -56,11 +56,6 @@ MXFP4_DEVICE_INLINE void WgmmaWaitGroup() {
 MXFP4_DEVICE_INLINE void FenceProxyAsyncShared() {
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 }
-// Generic-proxy writes of global memory (this grid's, acquired through a
-// grid barrier) -> visible to the bulk copies (async proxy) issued after.
-MXFP4_DEVICE_INLINE void FenceProxyAsyncGlobal() {
-  asm volatile("fence.proxy.async.global;" ::: "memory");
-}
 
 // Pins accumulator registers across wgmma.fence / wait_group: the compiler
 // may neither hoist reads above the wait nor sink writes below the fence.

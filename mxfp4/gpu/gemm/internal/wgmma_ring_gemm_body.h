@@ -46,8 +46,6 @@
 #ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_GEMM_BODY_H_
 #define MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_GEMM_BODY_H_
 
-#include <cooperative_groups.h>
-
 #include <cstdint>
 #include <type_traits>
 
@@ -60,34 +58,8 @@
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
-#include "mxfp4/gpu/gemm/internal/wgmma_order_quantize.h"
 
 namespace mxfp4::gpu::gemm_internal {
-
-// QuantizeAInGrid(): this CTA's share of the wgmma-order quantization of all
-// of A (GemmKernelArgs::quantize_a_in_grid): warp item i of the grid's
-// items goes to warp i % (CTAs x warps) (a few items per warp: 2 on
-// 256x3072x1536). The workspace pointers are the GEMM's (const there: it
-// only reads them after the grid barrier).
-MXFP4_DEVICE_INLINE void QuantizeAInGrid(const GemmKernelArgs& p, int tile_rows, int warp,
-                                         int lane) {
-  WgmmaOrderQuantizeArgs q;
-  q.a = p.a_bf16;
-  q.m = p.m;
-  q.k = p.k;
-  q.rows_padded = p.a_rows_padded;
-  q.tile_rows = tile_rows;
-  q.a_ops = const_cast<uint8_t*>(p.a_ops);
-  q.a_scales = const_cast<float*>(p.a_scales);
-  q.fold_flags = const_cast<uint8_t*>(p.a_fold_flags);
-  const int64_t items = WgmmaOrderItems(q);
-  const int warps = static_cast<int>(blockDim.x) >> 5;
-  const int64_t cta = static_cast<int64_t>(blockIdx.y) * gridDim.x + blockIdx.x;
-  const int64_t stride = static_cast<int64_t>(gridDim.x) * gridDim.y * warps;
-  for (int64_t item = cta * warps + warp; item < items; item += stride) {  // warp-uniform
-    QuantizeWgmmaOrderItem(q, item, lane);
-  }
-}
 
 // The body for one weight layout (compile-time: constant load offsets).
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16>
@@ -202,24 +174,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       g_lo;
   auto load_flags = [&](int j0, uint32_t& f) {
     f = 0u;
-    if (j0 < len) f = __ldcg(reinterpret_cast<const uint32_t*>(flag_row + j0));
+    if (j0 < len) f = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0));
   };
-  // Everything read of A (ring, fold flags, the fallback's scales) is the
-  // quantizer's output: the preceding kernel's, or (cooperative launch, not
-  // programmatic: the preceding kernels have finished) this grid's own, every
-  // CTA a slice of it before a grid barrier. The slice first, so that no
-  // weight register is live across it.
-  if (p.quantize_a_in_grid) QuantizeAInGrid(p, kNa, warp, lane);
   StreamBatch cur;
   load_batch(0, cur);  // weights are not the quantizer's: before the wait
+  // Everything read of A (ring, fold flags, the fallback's scales) is the
+  // preceding quantizer's output.
   GridDependencyWait();
-  if (p.quantize_a_in_grid) {
-    // The grid barrier of a cooperative launch (the driver's workspace; it
-    // releases this CTA's writes at gpu scope and acquires the others').
-    cooperative_groups::this_grid().sync();
-    // The ring's bulk copies read A through the async proxy.
-    FenceProxyAsyncGlobal();
-  }
   StampPhase(p, kPhaseClockDependency);
   // Stages 0 and 1 now, one per warp (a fill is ~20 instructions of address
   // math per copy: from one thread they held the first wgmma back); the
@@ -242,7 +203,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
         reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
     const int count = static_cast<int>(kNa / 8 * cols / 8);
     for (int i = tid; i < count; i += kThreads) {
-      const uint2 w = __ldcg(words + i);
+      const uint2 w = __ldg(words + i);
       cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
     }
   }
@@ -395,7 +356,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
           p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
 #pragma unroll
       for (int c = 0; c < kNa / 8; ++c) {
-        const float2 sa = __ldcg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
+        const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
         const float ux = UnfoldFactorE4m3(sa.x);
         const float uy = UnfoldFactorE4m3(sa.y);
         acc[4 * c + 0] =
