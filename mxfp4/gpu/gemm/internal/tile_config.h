@@ -80,6 +80,7 @@ enum class TileConfigId : int {
   kStreamN16M16K8,
   kStreamN32M16K8,
   kStreamN32M8K8,
+  kStreamN32M32K8,
   // Streaming tiles on the prequantized A operand (path quant_then_mma).
   kStreamQN32M16K8,
   kStreamQN32M32K4,
@@ -118,6 +119,7 @@ enum class TileConfigId : int {
   kStreamN32M16K4C4,
   kStreamN32M32K4C2,
   kStreamN32M32K4C4,
+  kStreamN32M32K8C2,
   kCount,
 };
 
@@ -130,10 +132,11 @@ enum class TileConfigId : int {
   X(kFusedN64M16Fold) X(kFusedN64M16UnrolledFold) X(kStreamN32M8K4) X(kStreamN32M16K4)    \
   X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
   X(kStreamN32M16K8) X(kStreamN32M8K8) X(kStreamN32M8K4Bulk) X(kStreamN32M16K4Bulk)            \
-  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk)
+  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8)
 // Fused streaming tiles with a quantization cluster (fused_quant only).
 #define MXFP4_FUSED_CLUSTER_TILES(X) \
-  X(kStreamN32M8K4C2) X(kStreamN32M16K4C4) X(kStreamN32M32K4C2) X(kStreamN32M32K4C4)
+  X(kStreamN32M8K4C2) X(kStreamN32M16K4C4) X(kStreamN32M32K4C2) X(kStreamN32M32K4C4)      \
+  X(kStreamN32M32K8C2)
 // Prequantized A (quant_then_mma).
 #define MXFP4_PREQUANT_A_TILES(X)                                                         \
   X(kPrequantN64M64) X(kPrequantN128M64) X(kPrequantN128M64E4m3) X(kPrequantN64M64Fold)  \
@@ -292,6 +295,12 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN32M16K8:
       return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m16_k8", false, false, 8, true, false};
+    case TileConfigId::kStreamN32M32K8:
+      return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m32_k8", false, false, 8, true, false};
+    case TileConfigId::kStreamN32M32K8C2:
+      return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n32_m32_k8_c2", false, false, 8, true, false, false, false, 2};
     case TileConfigId::kStreamN32M8K8:
       return {2, 1, 1, 1, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m8_k8", false, false, 8, true, false};
