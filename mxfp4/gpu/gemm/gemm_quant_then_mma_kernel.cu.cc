@@ -10,7 +10,6 @@
 // splitk_small_m. The original system's path 2 (K > 512, M > 32).
 
 #include <atomic>
-#include <cstdlib>
 
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
@@ -21,10 +20,6 @@
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
-
-// The fewest free SMs the ring tiles' quantizer is confined to (below: the
-// one-item-per-warp grid over the whole GPU).
-constexpr int64_t kRingQuantizerMinCtas = 8;
 
 template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
@@ -63,26 +58,12 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   if (cfg.wgmma_ring && (args.splits != 1 || args.a_fold_flags == nullptr)) {
     return hipErrorInvalidValue;
   }
-  // A ring CTA needs a whole SM (255 registers x 256 threads), so quantizer
-  // CTAs anywhere else delay it: the ring tiles' quantizer runs on the SMs
-  // their grid (one CTA per SM) leaves free, if there are enough.
-  int quantizer_ctas = 0;
-  if (cfg.wgmma_ring) {
-    int sms = 0;
-    if (hipError_t e = DeviceSmCount(&sms); e != hipSuccess) return e;
-    const int64_t grid = static_cast<int64_t>((args.n + cfg.block_n() - 1) / cfg.block_n()) *
-                         ((args.m + cfg.block_m() - 1) / cfg.block_m());
-    if (sms - grid >= kRingQuantizerMinCtas && std::getenv("MXFP4_RING_QUANT_FULL_GRID") == nullptr) {
-      quantizer_ctas = static_cast<int>(sms - grid);
-    }
-  }
   const hipError_t q =
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                              cfg.block_m(), const_cast<uint8_t*>(args.a_ops),
                                              const_cast<float*>(args.a_scales),
-                                             const_cast<uint8_t*>(args.a_fold_flags), stream,
-                                             quantizer_ctas)
+                                             const_cast<uint8_t*>(args.a_fold_flags), stream)
           : LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                    cfg.operands, const_cast<uint8_t*>(args.a_ops),
                                    const_cast<float*>(args.a_scales), stream, cfg.fold_a_scale);

@@ -116,69 +116,7 @@ __device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
 // rows 8 * r8 .. 8 * r8 + 7, quad i = row 8 * r8 + i, lane q of the quad =
 // elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
 // matrices, at their place in the row tile's run of blocks) and one fold flag
-// for the 8 rows. `v`: this lane's 16 bytes of A (LoadWgmmaOrderItem).
-__device__ __forceinline__ void QuantizeWgmmaOrderItem(int32_t m, int32_t k, int32_t rows_padded,
-                                                       int32_t tile_rows, int64_t item, uint4 v,
-                                                       uint8_t* __restrict__ a_ops,
-                                                       float* __restrict__ a_scales,
-                                                       uint8_t* __restrict__ fold_flags) {
-  const int groups = k >> 5;
-  const int64_t flag_columns = RingFlagColumns(groups);
-  const int lane = static_cast<int>(threadIdx.x) & 31;
-  const int quad = lane >> 2;
-  const int q = lane & 3;
-  const int r8 = static_cast<int>(item / groups);
-  const int g = static_cast<int>(item % groups);
-  const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
-  const bool real = row < m;
-  const uint32_t x[4] = {v.x, v.y, v.z, v.w};
-  quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
-  const bool folded = ActivationScaleFoldsE4m3(r.scale);
-  if (folded) {
-#pragma unroll
-    for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
-  }
-  const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
-  const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
-  // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile.
-  const int tile8 = tile_rows >> 3;
-  uint8_t* const dst =
-      a_ops + ((static_cast<int64_t>(r8 / tile8) * groups + g) * tile8 + r8 % tile8) * 256 +
-      quad * 16 + q * 4;
-  *reinterpret_cast<uint32_t*>(dst) = lo;
-  *reinterpret_cast<uint32_t*>(dst + 128) = hi;
-  if (q == 0) {
-    a_scales[static_cast<int64_t>(g) * rows_padded + row] =
-        real ? quant::E8m0ToFloat(r.scale) : 0.0f;
-  }
-  const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
-  if (lane == 0) {
-    uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
-    flag_row[g] = all ? 1u : 0u;
-    // The padding columns read as folded (the ring tiles' whole-CTA check).
-    if (g == groups - 1) {
-      for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
-    }
-  }
-}
-
-// This lane's 16 bytes of item `item` (zeros for padding rows).
-__device__ __forceinline__ uint4 LoadWgmmaOrderItem(const uint16_t* __restrict__ a, int32_t m,
-                                                    int32_t k, int64_t item) {
-  const int groups = k >> 5;
-  const int lane = static_cast<int>(threadIdx.x) & 31;
-  const int64_t row = (item / groups) * 8 + (lane >> 2);
-  const int g = static_cast<int>(item % groups);
-  if (row >= m) return make_uint4(0u, 0u, 0u, 0u);
-  return __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + (lane & 3) * 8));
-}
-
-// Items a warp keeps in flight (a few-CTA grid has several items per warp).
-constexpr int kWgmmaOrderBatch = 8;
-
-// Warp w of the grid takes items w, w + W, w + 2W, ... (W = warps in the
-// grid), kWgmmaOrderBatch at a time with all their loads issued first.
-// Consecutive warps take consecutive blocks of the same 8 rows.
+// for the 8 rows.
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
                                      int32_t rows_padded, int32_t tile_rows,
@@ -187,23 +125,57 @@ __global__ void __launch_bounds__(kQuantThreads)
                                      uint8_t* __restrict__ fold_flags) {
   GridDependencyLaunchDependents();
   GridDependencyWait();  // as QuantizeAOperandKernel
-  const int64_t items = static_cast<int64_t>(rows_padded >> 3) * (k >> 5);
+  const int groups = k >> 5;
+  const int groups8 = rows_padded >> 3;
+  const int64_t flag_columns = RingFlagColumns(groups);
+  const int64_t items = static_cast<int64_t>(groups8) * groups;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int quad = lane >> 2;
+  const int q = lane & 3;
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t stride = static_cast<int64_t>(gridDim.x) * kWarps;
-  const int64_t first = static_cast<int64_t>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
-  for (int64_t base = first; base < items; base += kWgmmaOrderBatch * stride) {  // warp-uniform
-    uint4 v[kWgmmaOrderBatch];
-#pragma unroll
-    for (int i = 0; i < kWgmmaOrderBatch; ++i) {
-      const int64_t item = base + i * stride;
-      v[i] = item < items ? LoadWgmmaOrderItem(a, m, k, item) : make_uint4(0u, 0u, 0u, 0u);
+  // Consecutive warps take consecutive blocks of the same 8 rows.
+  for (int64_t item = static_cast<int64_t>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
+       item < items; item += stride) {  // warp-uniform
+    const int r8 = static_cast<int>(item / groups);
+    const int g = static_cast<int>(item % groups);
+    const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
+    const bool real = row < m;
+    uint32_t x[4] = {0, 0, 0, 0};
+    if (real) {
+      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
+      x[0] = v.x;
+      x[1] = v.y;
+      x[2] = v.z;
+      x[3] = v.w;
     }
+    quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+    const bool folded = ActivationScaleFoldsE4m3(r.scale);
+    if (folded) {
 #pragma unroll
-    for (int i = 0; i < kWgmmaOrderBatch; ++i) {
-      const int64_t item = base + i * stride;
-      if (item < items) {
-        QuantizeWgmmaOrderItem(m, k, rows_padded, tile_rows, item, v[i], a_ops, a_scales,
-                               fold_flags);
+      for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
+    }
+    const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
+    const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+    // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile.
+    const int tile8 = tile_rows >> 3;
+    uint8_t* const dst =
+        a_ops +
+        ((static_cast<int64_t>(r8 / tile8) * groups + g) * tile8 + r8 % tile8) * 256 +
+        quad * 16 + q * 4;
+    *reinterpret_cast<uint32_t*>(dst) = lo;
+    *reinterpret_cast<uint32_t*>(dst + 128) = hi;
+    if (q == 0) {
+      a_scales[static_cast<int64_t>(g) * rows_padded + row] =
+          real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+    }
+    const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
+    if (lane == 0) {
+      uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
+      flag_row[g] = all ? 1u : 0u;
+      // The padding columns read as folded (the ring tiles' whole-CTA check).
+      if (g == groups - 1) {
+        for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
       }
     }
   }
@@ -214,7 +186,7 @@ __global__ void __launch_bounds__(kQuantThreads)
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
-                                            hipStream_t stream, int max_ctas) {
+                                            hipStream_t stream) {
   if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 || tile_rows % 64 != 0 ||
       rows_padded % tile_rows != 0 || k % 32 != 0) {
     return hipErrorInvalidValue;
@@ -222,15 +194,6 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
-  if (max_ctas > 0) {
-    // Few CTAs beside a ring grid: launched programmatically so that the
-    // ring GEMM's CTAs take the other SMs at once (see the caller).
-    const unsigned ctas =
-        static_cast<unsigned>(ctas_needed < max_ctas ? ctas_needed : max_ctas);
-    return LaunchProgrammatic(QuantizeAOperandWgmmaOrderKernel, dim3(ctas), dim3(kQuantThreads),
-                              stream, a, m, k, rows_padded, tile_rows, a_ops, a_scales,
-                              fold_flags);
-  }
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
   return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, stream, a, m, k, rows_padded,
                          tile_rows, a_ops, a_scales, fold_flags);

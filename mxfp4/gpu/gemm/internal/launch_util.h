@@ -73,30 +73,6 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   return ToHip(cudaLaunchKernelEx(&launch, kernel, args));
 }
 
-// Devices whose SM counts DeviceSmCount() caches (beyond: asked every call).
-inline constexpr int kCachedDevices = 16;
-
-// DeviceSmCount(): the current device's SM count (a host query, cached per
-// device; no stream operation, so fine during graph capture).
-inline hipError_t DeviceSmCount(int* sms) {
-  static std::atomic<int> cache[kCachedDevices] = {};  // 0 = not asked yet
-  int device = 0;
-  if (cudaError_t e = cudaGetDevice(&device); e != cudaSuccess) return ToHip(e);
-  if (device < kCachedDevices) {
-    const int cached = cache[device].load(std::memory_order_relaxed);
-    if (cached > 0) {
-      *sms = cached;
-      return hipSuccess;
-    }
-  }
-  if (cudaError_t e = cudaDeviceGetAttribute(sms, cudaDevAttrMultiProcessorCount, device);
-      e != cudaSuccess) {
-    return ToHip(e);
-  }
-  if (device < kCachedDevices) cache[device].store(*sms, std::memory_order_relaxed);
-  return hipSuccess;
-}
-
 // LaunchProgrammatic(): a plain launch with programmatic serialization: the
 // kernel may start while the preceding kernel of the stream still runs (once
 // that one's CTAs have all called griddepcontrol.launch_dependents, or have

@@ -638,14 +638,11 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
 // [k/32][rows_padded] and fold flags [rows_padded / 8][RingFlagColumns(k/32)].
-// rows_padded % tile_rows == 0, tile_rows % 64 == 0. max_ctas > 0: at most
-// that many CTAs (the SMs a ring grid of one CTA per SM leaves free), several
-// items per warp with their loads in flight together, launched
-// programmatically; 0: one item per warp.
+// rows_padded % tile_rows == 0, tile_rows % 64 == 0.
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
-                                            hipStream_t stream, int max_ctas = 0);
+                                            hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 
