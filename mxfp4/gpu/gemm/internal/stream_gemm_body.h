@@ -100,8 +100,10 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
   }
 }
 
-template <TileConfigId kId, bool kClusterSplit>
-MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
+// The body; kContestLayout: B is preshuffled with shuffled16 scales (known
+// at compile time: WeightRowPair).
+template <TileConfigId kId, bool kClusterSplit, bool kContestLayout>
+MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
   static_assert(kCfg.operands == MmaOperands::kF16 && !kCfg.fold_a_scale,
@@ -146,7 +148,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
 
   // ------------------------------------------------------------ weight stream
   // Rows row0 + gid and row0 + gid + 8 (the MMA's rows gid / gid + 8).
-  const WeightRowPair rows(p, row0 + gid);
+  const WeightRowPair<kContestLayout> rows(p, row0 + gid);
   auto load_batch = [&](int g, StreamBatch& b) {
 #pragma unroll
     for (int u = 0; u < kU; ++u) {
@@ -352,8 +354,12 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   } else {
 #pragma unroll 1
     for (int g = g_lo; g < g_hi; g += kU) {
+      // The next batch only if there is one (warp-uniform): its address math
+      // was ~150 instructions per warp, a sixth of a K = 512 CTA's (its loads
+      // are predicated: blocks at or beyond g_hi load nothing).
+      const bool more = g + kU < g_hi;
       StreamBatch next;
-      load_batch(g + kU, next);  // predicated: blocks at or beyond g_hi load nothing
+      if (more) load_batch(g + kU, next);
 #pragma unroll
       for (int u = 0; u < kU; ++u) {
         if (g + u < g_hi) {
@@ -361,7 +367,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
                         quant::E8m0ToFloat(cur.s_row8[u]));
         }
       }
-      cur = next;
+      if (more) cur = next;
     }
   }
 
@@ -381,6 +387,17 @@ MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(p, partials,
                                                               kClusterSplit ? p.splits : 1, n0, m0);
   StampPhase(p, kPhaseClockEnd);
+}
+
+// The original system's layouts (preshuffled B, shuffled16 scales) get a body
+// of their own, every other combination the run-time form.
+template <TileConfigId kId, bool kClusterSplit>
+MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
+  if (p.b_preshuffled && p.b_scales_shuffled16) {
+    StreamGemmBodyForLayout<kId, kClusterSplit, true>(p);
+  } else {
+    StreamGemmBodyForLayout<kId, kClusterSplit, false>(p);
+  }
 }
 
 }  // namespace mxfp4::gpu::gemm_internal
