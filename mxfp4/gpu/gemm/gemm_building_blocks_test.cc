@@ -9,7 +9,8 @@
 //     all-max, alternating, cancelling and all-zero blocks: a zero sum must
 //     be +0.0, not -0.0);
 //   - the standalone A-operand quantizer (QuantizeAOperand) vs
-//     mxfp4::QuantizeBf16 on wide-exponent and special inputs.
+//     mxfp4::QuantizeBf16 on wide-exponent and special inputs;
+//   - the epilogue's paired bf16 conversion on every fp32 bit pattern.
 // Skips without a GPU unless MXFP4_REQUIRE_GPU=1.
 
 #include <cmath>
@@ -188,6 +189,56 @@ TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositiveF16) {
 TEST(BuildingBlocks, MmaTileIsExactAndZeroIsPositiveE4m3) {
   MXFP4_SKIP_IF_NO_GPU();
   CheckMmaTiles(false);
+}
+
+// The epilogue's paired bf16 conversion (Float2ToBf16x2Bits) equals the
+// scalar FloatToBf16Bits on every fp32 bit pattern (on the device), and both
+// equal the CPU's FloatToBf16 (RNE, NaN -> 0x7FC0) on 2^20 patterns: every
+// 4096th plus specials, subnormals and rounding ties.
+TEST(BuildingBlocks, Bf16PairConversionOnEveryFloat) {
+  MXFP4_SKIP_IF_NO_GPU();
+  absl::StatusOr<DeviceBuffer> result = DeviceBuffer::Allocate(8);
+  ASSERT_OK(result.status());
+  ASSERT_OK(result->Fill(0));
+  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchCompareBf16PairOnEveryFloat(
+      result->as<uint32_t>(), nullptr)));
+  ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
+  uint32_t got[2] = {0, 0};
+  ASSERT_OK(result->CopyToHost(got, 8));
+  EXPECT_EQ(got[0], 0u) << "first mismatching fp32 bits 0x" << std::hex << got[1];
+
+  std::vector<float> in;
+  for (uint64_t u = 0; u < (uint64_t{1} << 32); u += 4096) {
+    in.push_back(BitsToFloat(static_cast<uint32_t>(u) | 0x0800u));  // a tie below bit 16 too
+  }
+  for (uint32_t u : {0x00000000u, 0x80000000u, 0x00000001u, 0x0000FFFFu, 0x00008000u,
+                     0x00018000u, 0x007FFFFFu, 0x7F7FFFFFu, 0x7F7F8000u, 0x7F800000u,
+                     0xFF800000u, 0x7FC00000u, 0xFFC00001u, 0x7F800001u, 0x3F808000u,
+                     0x3F818000u, 0xBF808000u}) {
+    in.push_back(BitsToFloat(u));
+  }
+  if (in.size() % 2) in.push_back(0.0f);
+  const int pairs = static_cast<int>(in.size() / 2);
+  absl::StatusOr<DeviceBuffer> in_d = DeviceBuffer::Allocate(in.size() * 4);
+  absl::StatusOr<DeviceBuffer> out_d = DeviceBuffer::Allocate(size_t(pairs) * 4);
+  ASSERT_OK(in_d.status());
+  ASSERT_OK(out_d.status());
+  ASSERT_OK(in_d->CopyFromHost(in.data(), in.size() * 4));
+  ASSERT_OK(out_d->Fill(0xAB));  // poison
+  ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchBf16Pairs(
+      in_d->as<float>(), out_d->as<uint32_t>(), pairs, nullptr)));
+  ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
+  std::vector<uint32_t> out(pairs);
+  ASSERT_OK(out_d->CopyToHost(out.data(), out.size() * 4));
+  int mismatches = 0;
+  for (int i = 0; i < pairs; ++i) {
+    const uint32_t want = FloatToBf16(in[2 * i]) | (uint32_t{FloatToBf16(in[2 * i + 1])} << 16);
+    if (out[i] != want && ++mismatches <= 5) {
+      ADD_FAILURE() << "fp32 0x" << std::hex << FloatBits(in[2 * i]) << ", 0x"
+                    << FloatBits(in[2 * i + 1]) << ": got 0x" << out[i] << ", want 0x" << want;
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
 }
 
 void CheckQuantizeAOperand(bool f16) {

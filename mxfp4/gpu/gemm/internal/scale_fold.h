@@ -41,10 +41,12 @@ inline constexpr uint32_t kFoldMaxWeightScaleByte = 240;
 
 // FoldedWeightScale(): E8M0 byte -> fp32 for bytes <= kFoldMaxWeightScaleByte
 // (the fast form's weights: no NaN byte to handle): 2^(s-127), and the
-// subnormal 2^-127 for s = 0 (0 << 23 = 0 < 0x00400000 <= s << 23 for s >= 1:
-// a shift and an integer max, where a test and a select cost one more).
+// subnormal 2^-127 for s = 0: a shift and a float max (0 < 2^-127 <= the
+// float with bits s << 23 for s >= 1; no flush to zero in these TUs). As an
+// integer max, ptxas turned it into a test and a select (one instruction
+// more per weight row and block in the ring loop).
 MXFP4_DEVICE_INLINE float FoldedWeightScale(uint32_t scale_byte) {
-  return __uint_as_float(max(scale_byte << 23, 0x00400000u));
+  return fmaxf(__uint_as_float(scale_byte << 23), __uint_as_float(0x00400000u));
 }
 
 // ActivationScaleFolds(): whether the quantizer folds a block with this byte.

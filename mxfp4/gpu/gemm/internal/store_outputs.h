@@ -34,9 +34,8 @@ MXFP4_DEVICE_INLINE void StoreOutputs4(const GemmKernelArgs& p, int m, int n, fl
   } else {
     uint16_t* out = static_cast<uint16_t*>(p.c) + base;
     if (p.c_vector_ok) {
-      const uint32_t lo = FloatToBf16Bits(vals[0]) | (FloatToBf16Bits(vals[1]) << 16);
-      const uint32_t hi = FloatToBf16Bits(vals[2]) | (FloatToBf16Bits(vals[3]) << 16);
-      *reinterpret_cast<uint2*>(out) = make_uint2(lo, hi);
+      *reinterpret_cast<uint2*>(out) =
+          make_uint2(Float2ToBf16x2Bits(vals[0], vals[1]), Float2ToBf16x2Bits(vals[2], vals[3]));
     } else {
 #pragma unroll
       for (int i = 0; i < 4; ++i) {

@@ -70,7 +70,39 @@ __global__ void MmaTilesKernel(const uint32_t* w, const uint8_t* x_codes, float*
   dt[(gid + 8) * 8 + 2 * t + 1] = out[3];
 }
 
+__global__ void CompareBf16PairOnEveryFloatKernel(uint32_t* result) {
+  const uint64_t stride = static_cast<uint64_t>(gridDim.x) * blockDim.x;
+  for (uint64_t i = static_cast<uint64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+       i < (uint64_t{1} << 32); i += stride) {
+    const uint32_t lo = static_cast<uint32_t>(i);
+    const uint32_t hi = lo * 0x9E3779B1u;  // odd: every pattern once as well
+    const uint32_t got = Float2ToBf16x2Bits(__uint_as_float(lo), __uint_as_float(hi));
+    const uint32_t want =
+        FloatToBf16Bits(__uint_as_float(lo)) | (FloatToBf16Bits(__uint_as_float(hi)) << 16);
+    if (got != want) {
+      if (atomicAdd(&result[0], 1u) == 0u) result[1] = lo;
+    }
+  }
+}
+
+__global__ void Bf16PairsKernel(const float* in, uint32_t* out, int pairs) {
+  const int i = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (i < pairs) out[i] = Float2ToBf16x2Bits(in[2 * i], in[2 * i + 1]);
+}
+
 }  // namespace
+
+hipError_t LaunchCompareBf16PairOnEveryFloat(uint32_t* result, hipStream_t stream) {
+  hipLaunchKernelGGL(CompareBf16PairOnEveryFloatKernel, dim3(1056), dim3(256), 0, stream, result);
+  return hipGetLastError();
+}
+
+hipError_t LaunchBf16Pairs(const float* in, uint32_t* out, int pairs, hipStream_t stream) {
+  if (pairs <= 0) return hipSuccess;
+  hipLaunchKernelGGL(Bf16PairsKernel, dim3((pairs + 255) / 256), dim3(256), 0, stream, in, out,
+                     pairs);
+  return hipGetLastError();
+}
 
 hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3, hipStream_t stream) {
   constexpr int kThreads = 256;

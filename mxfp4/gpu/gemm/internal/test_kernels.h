@@ -2,8 +2,9 @@
 //
 // Testonly raw launchers that run the GEMM's building blocks in isolation
 // (gemm_building_blocks_test.cc), so a failure of a full path can be traced
-// to the piece that broke: the element quantizer (device_block_quantize.h)
-// and one MMA tile with the weight conversion (internal/mma_ops.h).
+// to the piece that broke: the element quantizer (device_block_quantize.h),
+// one MMA tile with the weight conversion and the epilogue's bf16 conversion
+// (internal/mma_ops.h).
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_TEST_KERNELS_H_
 #define MXFP4_GPU_GEMM_INTERNAL_TEST_KERNELS_H_
@@ -26,6 +27,15 @@ hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3, hipS
 // (MmaF16Block) when `f16`, else e4m3 (MmaE4m3ZeroAcc). One warp per tile.
 hipError_t LaunchMmaTiles(const uint32_t* w, const uint8_t* x_codes, float* d, int tiles, bool f16,
                           hipStream_t stream);
+
+// The epilogue's bf16 conversion: for every fp32 bit pattern i (as the low
+// value, and i * 0x9E3779B1 as the high one), Float2ToBf16x2Bits against two
+// FloatToBf16Bits (internal/mma_ops.h). result[0] = mismatches, result[1] =
+// the first mismatching i found (result must be zeroed before).
+hipError_t LaunchCompareBf16PairOnEveryFloat(uint32_t* result, hipStream_t stream);
+
+// out[i] = Float2ToBf16x2Bits(in[2i], in[2i + 1]) for i < pairs.
+hipError_t LaunchBf16Pairs(const float* in, uint32_t* out, int pairs, hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

@@ -99,7 +99,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
 
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
-  const int warp = tid >> 5;
+  // Broadcast from lane 0: the compiler then knows the warp index (and the
+  // warpgroup's descriptors, stage addresses) to be warp-uniform and keeps
+  // them in uniform registers (each block's wgmma descriptor was built in
+  // vector registers and moved over with R2UR).
+  const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
   const int gid = lane >> 2;
   const int tig = lane & 3;
   const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
