@@ -52,13 +52,16 @@ namespace mxfp4::gpu::gemm_internal {
 // `peers_ready`). Every item of a pass is quantized (zeros past cta_blocks)
 // and only the stores are predicated: with an exit per item the compiler ran
 // the items' dependency chains (max, shuffles, scale, conversion) one after
-// another. The loop bounds are warp-uniform (the warp's quads share blocks).
+// another. The loop bounds are warp-uniform: the warp's quads start on
+// blocks j_first - lane_block + (0 or 0..7).
 template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
-                                               float* dst_scale, int j_first, int cta_blocks,
-                                               bool row_in, int tig, bool& peers_ready) {
+                                               float* dst_scale, int j_first, int lane_block,
+                                               int cta_blocks, bool row_in, int tig,
+                                               bool& peers_ready) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
-  for (int j = j_first; j < cta_blocks; j += kPassBlocks) {
+  // j - lane_block is the same in all the warp's quads (uniform exits).
+  for (int j = j_first; j - lane_block < cta_blocks; j += kPassBlocks) {
     uint4 v[kItemsPerPass];
 #pragma unroll
     for (int i = 0; i < kItemsPerPass; ++i) {
@@ -270,28 +273,44 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // cluster runs: arrive now, wait before the first store below.
       ClusterArriveRelaxed();
     }
+    // A warp per row where the CTA has a multiple of kBlockM warps (its 8
+    // quads on 8 consecutive blocks), so that a row past M is a whole warp
+    // that only stores zeros (M = 4 in an 8-row tile: half the quantization
+    // skipped); else a warp's 8 quads are 8 rows of one block.
+    constexpr bool kRowPerWarp = (kThreads / 32) % kBlockM == 0;
     const int quad = tid >> 2;
-    const int row = quad % kBlockM;
-    const int j_first = cluster_rank * kBlockStep + quad / kBlockM;  // warp-uniform
+    const int row = kRowPerWarp ? warp % kBlockM : quad % kBlockM;
+    const int lane_block = kRowPerWarp ? lane >> 2 : 0;
+    const int j_first = cluster_rank * kBlockStep +
+                        (kRowPerWarp ? lane_block + 8 * (warp / kBlockM) : quad / kBlockM);
     const bool row_in = m0 + row < p.m;
     const uint16_t* const src = p.a_bf16 + static_cast<int64_t>(row_in ? m0 + row : 0) * p.k +
                                 static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
     [[maybe_unused]] bool peers_ready = false;
-    // K = 512 (16 blocks) in one pass of kShortItems loads; longer K-ranges
-    // (the splitk tiles' chunks) in passes of 8 loads in flight.
-    if constexpr (kShortItems < 8) {
-      if (cta_blocks - j_first > kShortItems * kItemStep) {  // warp-uniform
+    if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
+      // Zeros for the row's operands (never read into a stored output, but
+      // shared memory holds no stale bits).
+      for (int j = j_first; j - lane_block < cta_blocks; j += kItemStep) {
+        if (j < cta_blocks) {
+          *reinterpret_cast<uint4*>(dst + (j - j_first) * kBlockM * 64) = make_uint4(0, 0, 0, 0);
+          if (tig == 0) dst_scale[(j - j_first) * kBlockM] = 0.0f;
+        }
+      }
+    } else if constexpr (kShortItems < 8) {
+      // K = 512 (16 blocks) in one pass of kShortItems loads; longer K-ranges
+      // (the splitk tiles' chunks) in passes of 8 loads in flight.
+      if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
         QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, cta_blocks, row_in, tig, peers_ready);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
       } else {
         QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, cta_blocks, row_in, tig, peers_ready);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
       }
     } else {
       QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-          src, dst, dst_scale, j_first, cta_blocks, row_in, tig, peers_ready);
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
     }
     if constexpr (kQuantCluster > 1) {
       if (!peers_ready) ClusterWait();  // a CTA with no blocks of its own
