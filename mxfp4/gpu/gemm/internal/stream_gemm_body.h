@@ -49,18 +49,16 @@ namespace mxfp4::gpu::gemm_internal {
 // flight per pass, EVEN rule, one 16-byte operand store per lane and the fp32
 // scale (lane 0 of the quad) - into every CTA of the quantization cluster
 // (kQuantCluster > 1: after waiting once for the cluster's CTAs to run,
-// `peers_ready`); `after_first_loads` runs once the first pass's loads are
-// issued (the caller's first weight batch). Every item of a pass is quantized (zeros past cta_blocks)
+// `peers_ready`). Every item of a pass is quantized (zeros past cta_blocks)
 // and only the stores are predicated: with an exit per item the compiler ran
 // the items' dependency chains (max, shuffles, scale, conversion) one after
 // another. The loop bounds are warp-uniform: the warp's quads start on
 // blocks j_first - lane_block + (0 or 0..7).
-template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster, typename AfterFirstLoads>
+template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                float* dst_scale, int j_first, int lane_block,
                                                int cta_blocks, bool row_in, int tig,
-                                               bool& peers_ready,
-                                               AfterFirstLoads&& after_first_loads) {
+                                               bool& peers_ready) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
   // j - lane_block is the same in all the warp's quads (uniform exits).
   for (int j = j_first; j - lane_block < cta_blocks; j += kPassBlocks) {
@@ -72,7 +70,6 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
         v[i] = __ldg(reinterpret_cast<const uint4*>(src + i * kItemStep * 32));
       }
     }
-    if (j == j_first) after_first_loads();  // warp-uniform
     if constexpr (kQuantCluster > 1) {
       if (!peers_ready) {
         ClusterWait();
@@ -164,15 +161,10 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 
   [[maybe_unused]] StreamBatch cur;
   [[maybe_unused]] BulkWeightChunk bulk;
-  // Fused register-streaming tiles issue their first weight batch after the
-  // first A loads (the quantization is the path to the first MMA; the
-  // weights are needed only after it): QuantizeFusedRowItems calls this.
-  constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
-  auto load_first_batch = [&]() { load_batch(g_lo, cur); };
   if constexpr (kBulk) {
     bulk = IssueBulkWeightChunk(p, smem, plan, warp, row0, g_lo, g_hi - g_lo, chunk);
-  } else if constexpr (!kWeightsAfterA) {
-    load_first_batch();
+  } else {
+    load_batch(g_lo, cur);
   }
 
   // ------------------------------------------------------------ A -> operands
@@ -297,16 +289,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
     [[maybe_unused]] bool peers_ready = false;
-    // The first weight batch, issued after the first A loads (kWeightsAfterA;
-    // the bulk tiles issued their weight copies above).
-    auto weights = [&]() {
-      if constexpr (kWeightsAfterA) load_first_batch();
-    };
-    const bool zero_row = kRowPerWarp && kQuantCluster == 1 && !row_in;  // warp-uniform
-    // Warps that quantize nothing (a row past M, or no blocks of A: the loop
-    // below does not run) load their weights here.
-    if (zero_row || j_first - lane_block >= cta_blocks) weights();
-    if (zero_row) {
+    if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
       // Zeros for the row's operands (never read into a stored output, but
       // shared memory holds no stale bits).
       for (int j = j_first; j - lane_block < cta_blocks; j += kItemStep) {
@@ -320,16 +303,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // (the splitk tiles' chunks) in passes of 8 loads in flight.
       if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
         QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready,
-            weights);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
       } else {
         QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready,
-            weights);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
       }
     } else {
       QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready, weights);
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
     }
     if constexpr (kQuantCluster > 1) {
       if (!peers_ready) ClusterWait();  // a CTA with no blocks of its own
