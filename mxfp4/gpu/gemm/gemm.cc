@@ -197,13 +197,19 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // lost both contest runs (4.67 / 4.69 vs 4.58 / 4.60): the two harnesses
 // disagree there, so auto keeps quant_then_mma below 128 N tiles.
 constexpr int64_t kFusedClusterMinNTiles = 128;
+constexpr TileConfigId kAutoFusedClusterTile = TileConfigId::kStreamN32M32K4C2;
+
+// Whether auto runs (m, n, groups) as fused_quant with kAutoFusedClusterTile
+// (the rule above; AutoPath picks the path, PlanGemm the tile).
+bool AutoFusedCluster(int64_t m, int64_t n, int64_t groups) {
+  const int64_t block_n = GetTileConfig(kAutoFusedClusterTile).block_n();
+  return m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups &&
+         (n + block_n - 1) / block_n >= kFusedClusterMinNTiles;
+}
 
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
-  if (m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups &&
-      (n + 31) / 32 >= kFusedClusterMinNTiles) {
-    return GemmPath::kFusedQuant;  // stream_n32_m32_k4_c2 (PlanGemm)
-  }
+  if (AutoFusedCluster(m, n, groups)) return GemmPath::kFusedQuant;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -428,8 +434,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;
   }
-  if (options.path == GemmPath::kAuto && path == GemmPath::kFusedQuant && m > kFusedClusterMinM) {
-    tile = TileConfigId::kStreamN32M32K4C2;
+  if (options.path == GemmPath::kAuto && AutoFusedCluster(m, b.n, groups)) {
+    tile = kAutoFusedClusterTile;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
     const TileConfigId ring = AutoRingTile(m, b.n);

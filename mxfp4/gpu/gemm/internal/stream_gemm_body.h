@@ -48,17 +48,16 @@ namespace mxfp4::gpu::gemm_internal {
 // blocks j_first + i * kItemStep below cta_blocks, kItemsPerPass loads in
 // flight per pass, EVEN rule, one 16-byte operand store per lane and the fp32
 // scale (lane 0 of the quad) - into every CTA of the quantization cluster
-// (kQuantCluster > 1: after waiting once for the cluster's CTAs to run,
-// `peers_ready`). Every item of a pass is quantized (zeros past cta_blocks)
-// and only the stores are predicated: with an exit per item the compiler ran
-// the items' dependency chains (max, shuffles, scale, conversion) one after
-// another. The loop bounds are warp-uniform: the warp's quads start on
+// (kQuantCluster > 1: the first pass waits for the cluster's CTAs to run
+// before its first remote store; a warp with no pass waits after the call).
+// Every item of a pass is quantized (zeros past cta_blocks) and only the
+// stores are predicated: with an exit per item the compiler ran the items'
+// dependency chains (max, shuffles, scale, conversion) one after another. The loop bounds are warp-uniform: the warp's quads start on
 // blocks j_first - lane_block + (0 or 0..7).
 template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                float* dst_scale, int j_first, int lane_block,
-                                               int cta_blocks, bool row_in, int tig,
-                                               bool& peers_ready) {
+                                               int cta_blocks, bool row_in, int tig) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
   // j - lane_block is the same in all the warp's quads (uniform exits).
   for (int j = j_first; j - lane_block < cta_blocks; j += kPassBlocks) {
@@ -71,10 +70,7 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
       }
     }
     if constexpr (kQuantCluster > 1) {
-      if (!peers_ready) {
-        ClusterWait();
-        peers_ready = true;
-      }
+      if (j == j_first) ClusterWait();  // the first pass: before its remote stores
     }
 #pragma unroll
     for (int i = 0; i < kItemsPerPass; ++i) {
@@ -288,7 +284,6 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
                                 static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
-    [[maybe_unused]] bool peers_ready = false;
     if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
       // Zeros for the row's operands (never read into a stored output, but
       // shared memory holds no stale bits).
@@ -303,17 +298,18 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // (the splitk tiles' chunks) in passes of 8 loads in flight.
       if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
         QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig);
       } else {
         QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig);
       }
     } else {
       QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, peers_ready);
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig);
     }
     if constexpr (kQuantCluster > 1) {
-      if (!peers_ready) ClusterWait();  // a CTA with no blocks of its own
+      // A warp with no blocks of its own ran no pass: its wait is here.
+      if (j_first - lane_block >= cta_blocks) ClusterWait();
       // Every CTA's operands are complete once all have passed this barrier
       // (it replaces the CTA barrier below for them; no peer access follows).
       ClusterArriveRelease();
