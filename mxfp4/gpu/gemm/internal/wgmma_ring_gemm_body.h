@@ -85,9 +85,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // Two warpgroups (255 registers each) overlap block j + 1's wgmma with block
   // j's promotion in two partial sets; four (128 registers) keep one set.
   constexpr bool kOverlap = kThreads <= 256;
-  // With 64 activation rows (32 accumulator registers a set) a third set fits.
-  constexpr bool kTriple = kOverlap && kNa == 64;
-  static_assert(!kTriple || kStageBlocks == 4, "the three-set step is written for 4 blocks");
   constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
   constexpr int kRingStages = RingStages(kCfg);
   static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
@@ -279,7 +276,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
     float d0[kAccRegs];  // write-only wgmma outputs: no initialization
     [[maybe_unused]] float d1[kAccRegs];
-    [[maybe_unused]] float d2[kAccRegs];
     using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
     using Step = typename Rows::StepAddresses;
     // Block pos of stage t (this warpgroup's blocks 4t + pos; pos a constant
@@ -300,15 +296,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
       WgmmaCommitGroup();
     };
-    // Waits for the block's wgmma (`pending` later blocks' may stay in
-    // flight), releases the stage after its last block, promotes.
-    auto finish = [&](int t, int pos, const Step& next, float (&d)[kAccRegs], int pending) {
-      if (pending == 2) {
-        WgmmaWaitGroup<2>();
-      } else if (pending == 1) {
-        WgmmaWaitGroup<1>();
-      } else {
+    // Waits for the block's wgmma (the next block's may stay in flight unless
+    // `drain`), releases the stage after its last block, promotes.
+    auto finish = [&](int t, int pos, const Step& next, float (&d)[kAccRegs], bool drain) {
+      if (drain) {
         WgmmaWaitGroup<0>();
+      } else {
+        WgmmaWaitGroup<1>();
       }
       FenceRegisterArray(d);  // reads of d stay below the wait
       // Never taken (t < stages_total here), but ptxas does not schedule
@@ -326,31 +320,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     for (int j0 = 0; j0 < iters; j0 += kU) {
       const int t = j0 / kU;
       const Step next = rows.Step(g_lo + min(j0 + kU, len - kU));
-      if constexpr (kTriple) {
-        // Three partial sets (m64: 32 registers each): two wgmmas in flight
-        // while a block is promoted.
-        issue(t, 0, next, d0);
-        issue(t, 1, next, d1);
-        issue(t, 2, next, d2);
-        finish(t, 0, next, d0, 2);
-        issue(t, 3, next, d0);
-        finish(t, 1, next, d1, 2);
-        finish(t, 2, next, d2, 1);
-        finish(t, 3, next, d0, 0);
-      } else if constexpr (kOverlap) {
+      if constexpr (kOverlap) {
         issue(t, 0, next, d0);
 #pragma unroll
         for (int v = 0; v < kU; v += 2) {
           issue(t, v + 1, next, d1);
-          finish(t, v, next, d0, 1);
+          finish(t, v, next, d0, false);
           if (v + 2 < kU) issue(t, v + 2, next, d0);
-          finish(t, v + 1, next, d1, v + 2 == kU ? 0 : 1);
+          finish(t, v + 1, next, d1, v + 2 == kU);
         }
       } else {
 #pragma unroll
         for (int v = 0; v < kU; ++v) {
           issue(t, v, next, d0);
-          finish(t, v, next, d0, 0);
+          finish(t, v, next, d0, true);
         }
       }
     }
