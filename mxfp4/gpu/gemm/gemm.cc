@@ -436,6 +436,12 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   }
   if (options.path == GemmPath::kAuto && AutoFusedCluster(m, b.n, groups)) {
     tile = kAutoFusedClusterTile;
+  } else if (path == GemmPath::kFusedQuant && m > kFusedClusterMinM && m <= kStreamPrequantMaxM &&
+             groups <= kFusedMaxGroups) {
+    // Forced fused_quant, 16 < M <= 32, K <= 512: a quantization cluster (the
+    // fused tiles measured fastest there: _c2 from 128 N tiles, else _c4).
+    tile = (b.n + 31) / 32 >= kFusedClusterMinNTiles ? kAutoFusedClusterTile
+                                                     : TileConfigId::kStreamN32M32K4C4;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
     const TileConfigId ring = AutoRingTile(m, b.n);
