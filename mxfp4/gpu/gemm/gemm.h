@@ -84,7 +84,9 @@ enum class GemmPath {
   // "fused_quant": one kernel; each CTA loads bf16 A rows and quantizes them
   // in the GEMM into fp16 operands of mma.sync m16n8k16 (swap AB: N on the
   // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
-  // K-range over its warps). Chosen for M <= 8 with K <= 512.
+  // K-range over its warps; the quantization-cluster tiles share the
+  // quantization of their A rows along N). Chosen for M <= 8 with K <= 512,
+  // and for 16 < M <= 32 with K <= 512 from N = 4096.
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
