@@ -199,17 +199,24 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 constexpr int64_t kFusedClusterMinNTiles = 128;
 constexpr TileConfigId kAutoFusedClusterTile = TileConfigId::kStreamN32M32K4C2;
 
-// Whether auto runs (m, n, groups) as fused_quant with kAutoFusedClusterTile
-// (the rule above; AutoPath picks the path, PlanGemm the tile).
-bool AutoFusedCluster(int64_t m, int64_t n, int64_t groups) {
+// The quantization-cluster tile fused_quant uses for (m, n, groups) - 16 < M
+// <= 32, K <= 512: kAutoFusedClusterTile from kFusedClusterMinNTiles N tiles,
+// else stream_n32_m32_k4_c4 - or kCount for none. Auto takes fused_quant
+// only for the first (the rule above: AutoPath picks the path, PlanGemm the
+// tile); a forced fused_quant takes either (session 7: both beat the
+// cluster-less fused tiles there).
+TileConfigId FusedClusterTile(int64_t m, int64_t n, int64_t groups) {
+  if (m <= kFusedClusterMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
+    return TileConfigId::kCount;
+  }
   const int64_t block_n = GetTileConfig(kAutoFusedClusterTile).block_n();
-  return m > kFusedClusterMinM && m <= kStreamPrequantMaxM && groups <= kFusedMaxGroups &&
-         (n + block_n - 1) / block_n >= kFusedClusterMinNTiles;
+  return (n + block_n - 1) / block_n >= kFusedClusterMinNTiles ? kAutoFusedClusterTile
+                                                              : TileConfigId::kStreamN32M32K4C4;
 }
 
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
-  if (AutoFusedCluster(m, n, groups)) return GemmPath::kFusedQuant;
+  if (FusedClusterTile(m, n, groups) == kAutoFusedClusterTile) return GemmPath::kFusedQuant;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -434,14 +441,11 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {
     tile = TileConfigId::kStreamQN32M32K8;
   }
-  if (options.path == GemmPath::kAuto && AutoFusedCluster(m, b.n, groups)) {
-    tile = kAutoFusedClusterTile;
-  } else if (path == GemmPath::kFusedQuant && m > kFusedClusterMinM && m <= kStreamPrequantMaxM &&
-             groups <= kFusedMaxGroups) {
-    // Forced fused_quant, 16 < M <= 32, K <= 512: a quantization cluster (the
-    // fused tiles measured fastest there: _c2 from 128 N tiles, else _c4).
-    tile = (b.n + 31) / 32 >= kFusedClusterMinNTiles ? kAutoFusedClusterTile
-                                                     : TileConfigId::kStreamN32M32K4C4;
+  if (path == GemmPath::kFusedQuant) {
+    // 16 < M <= 32, K <= 512: a quantization cluster (auto reaches this path
+    // there only for kAutoFusedClusterTile).
+    const TileConfigId cluster_tile = FusedClusterTile(m, b.n, groups);
+    if (cluster_tile != TileConfigId::kCount) tile = cluster_tile;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
     const TileConfigId ring = AutoRingTile(m, b.n);

@@ -112,6 +112,28 @@ TEST(GemmApi, AutoPlanForContestShapes) {
   }
 }
 
+// A forced fused_quant with 16 < M <= 32 and K <= 512 takes a
+// quantization-cluster tile: _c2 from 128 N tiles of 32 rows, else _c4; other
+// shapes keep the path's default.
+TEST(GemmApi, ForcedFusedQuantUsesQuantizationClustersFor32Rows) {
+  GemmOptions o;
+  o.path = GemmPath::kFusedQuant;
+  struct Case {
+    int64_t m, n, k;
+    const char* tile;
+  };
+  const Case cases[] = {
+      {32, 2880, 512, "stream_n32_m32_k4_c4"}, {17, 4064, 448, "stream_n32_m32_k4_c4"},
+      {32, 4096, 512, "stream_n32_m32_k4_c2"}, {16, 4096, 512, "stream_n32_m16_k4"},
+      {32, 4096, 576, "stream_n32_m16_k4"},    {8, 4096, 512, "stream_n32_m8_k4"},
+  };
+  for (const Case& c : cases) {
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), o);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->tile, c.tile) << c.m << "x" << c.n << "x" << c.k << ": " << plan->ToString();
+  }
+}
+
 // The e4m3 wgmma ring tiles split K over their warpgroups only: a forced
 // split count is refused for a forced ring tile and turns auto to the
 // cluster-split default; auto keeps the pipelined tile where the ring's grid
