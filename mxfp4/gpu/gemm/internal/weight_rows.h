@@ -26,26 +26,33 @@
 namespace mxfp4::gpu::gemm_internal {
 
 // Byte offsets of block g of weight row n (packed E2M1, 16 bytes) and of its
-// E8M0 scale, for any row (the fill loops of the wgmma body).
-MXFP4_DEVICE_INLINE int64_t WeightBlockOffset(const GemmKernelArgs& p, int n, int g) {
+// E8M0 scale, for any row (the fill loops of the wgmma body), in the layouts
+// given (k: the weight's K), or in p's.
+MXFP4_DEVICE_INLINE int64_t WeightBlockOffset(int32_t k, bool preshuffled, int n, int g) {
   const int64_t nn = n;
-  const int64_t row_bytes = p.k >> 1;
-  return p.b_preshuffled ? (nn >> 4) * 16 * row_bytes + (nn & 15) * 16 + int64_t{256} * g
-                         : nn * row_bytes + int64_t{16} * g;
+  const int64_t row_bytes = k >> 1;
+  return preshuffled ? (nn >> 4) * 16 * row_bytes + (nn & 15) * 16 + int64_t{256} * g
+                     : nn * row_bytes + int64_t{16} * g;
+}
+MXFP4_DEVICE_INLINE int64_t WeightBlockOffset(const GemmKernelArgs& p, int n, int g) {
+  return WeightBlockOffset(p.k, p.b_preshuffled != 0, n, g);
 }
 // The scale offset is a row part plus this column part.
 MXFP4_DEVICE_INLINE uint32_t WeightScaleColumnOffset(bool shuffled16, int g) {
   const uint32_t ug = static_cast<uint32_t>(g);
   return shuffled16 ? (ug >> 3) * 256u + (ug & 3u) * 64u + ((ug >> 2) & 1u) * 2u : ug;
 }
-MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(const GemmKernelArgs& p, int n, int g) {
+MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(int32_t k, bool shuffled16, int n, int g) {
   const uint32_t un = static_cast<uint32_t>(n);
-  const uint32_t groups = static_cast<uint32_t>(p.k >> 5);
+  const uint32_t groups = static_cast<uint32_t>(k >> 5);
   const uint32_t padded_groups = (groups + 7u) & ~7u;
-  const uint32_t row = p.b_scales_shuffled16
+  const uint32_t row = shuffled16
                            ? (un >> 5) * 32u * padded_groups + (un & 15u) * 4u + ((un >> 4) & 1u)
                            : un * groups;
-  return row + WeightScaleColumnOffset(p.b_scales_shuffled16 != 0, g);
+  return row + WeightScaleColumnOffset(shuffled16, g);
+}
+MXFP4_DEVICE_INLINE uint32_t WeightScaleOffset(const GemmKernelArgs& p, int n, int g) {
+  return WeightScaleOffset(p.k, p.b_scales_shuffled16 != 0, n, g);
 }
 
 // Read-only global loads at base + kOffset (an immediate of the load) that
@@ -92,14 +99,11 @@ class WeightRowPair {
         block_bytes_(Preshuffled(p) ? 256 : 16),
         last_block_((p.k >> 5) - 1),
         s_shuffled_(ScalesShuffled16(p)) {
-    GemmKernelArgs q = p;
-    q.b_preshuffled = Preshuffled(p);
-    q.b_scales_shuffled16 = ScalesShuffled16(p);
 #pragma unroll
     for (int r = 0; r < 2; ++r) {
-      data_[r] = p.b_data + (in_[r] ? WeightBlockOffset(q, n + 8 * r, 0) : 0);
+      data_[r] = p.b_data + (in_[r] ? WeightBlockOffset(p.k, Preshuffled(p), n + 8 * r, 0) : 0);
       // Column part of block 0 is 0: this is the row part.
-      scales_[r] = p.b_scales + (in_[r] ? WeightScaleOffset(q, n + 8 * r, 0) : 0u);
+      scales_[r] = p.b_scales + (in_[r] ? WeightScaleOffset(p.k, s_shuffled_, n + 8 * r, 0) : 0u);
     }
   }
 
@@ -128,11 +132,11 @@ class WeightRowPair {
   }
 
  private:
-  static MXFP4_DEVICE_INLINE int32_t Preshuffled(const GemmKernelArgs& p) {
-    return kContestLayout ? 1 : p.b_preshuffled;
+  static MXFP4_DEVICE_INLINE bool Preshuffled(const GemmKernelArgs& p) {
+    return kContestLayout || p.b_preshuffled != 0;
   }
-  static MXFP4_DEVICE_INLINE int32_t ScalesShuffled16(const GemmKernelArgs& p) {
-    return kContestLayout ? 1 : p.b_scales_shuffled16;
+  static MXFP4_DEVICE_INLINE bool ScalesShuffled16(const GemmKernelArgs& p) {
+    return kContestLayout || p.b_scales_shuffled16 != 0;
   }
 
   bool in_[2];
