@@ -52,8 +52,9 @@ namespace mxfp4::gpu::gemm_internal {
 // before its first remote store; a warp with no pass waits after the call).
 // Every item of a pass is quantized (zeros past cta_blocks) and only the
 // stores are predicated: with an exit per item the compiler ran the items'
-// dependency chains (max, shuffles, scale, conversion) one after another. The loop bounds are warp-uniform: the warp's quads start on
-// blocks j_first - lane_block + (0 or 0..7).
+// dependency chains (max, shuffles, scale, conversion) one after another.
+// The loop bounds are warp-uniform: the warp's quads start on blocks
+// j_first - lane_block + (0 or 0..7).
 template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                float* dst_scale, int j_first, int lane_block,
@@ -241,23 +242,24 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     }
     CpAsyncWait<0>();
   } else {
-    // Fused: quad q owns row q % kBlockM of the tile and the CTA's blocks
-    // q / kBlockM + i * kBlockStep: one address per lane that advances by
-    // constants, 16-byte loads (a pass's loads all in flight first), the
-    // EVEN quantizer (device_block_quantize.h), one 16-byte store per lane.
-    // (The first form computed a (block, row) item's addresses per item:
-    // ~1400 instructions per warp before the math on 32x2880x512, Nsight
-    // Compute source view.) Rows beyond M are quantized from zeros and never
-    // stored in C.
+    // Fused: each quad owns one row of the tile and every kBlockStep-th
+    // block of the CTA's K-range (the mapping below): one address per lane
+    // that advances by constants, 16-byte loads (a pass's loads all in
+    // flight first), the EVEN quantizer (device_block_quantize.h), one
+    // 16-byte store per lane. (The first form computed a (block, row) item's
+    // addresses per item: ~1400 instructions per warp before the math on
+    // 32x2880x512, Nsight Compute source view.) Rows beyond M are quantized
+    // from zeros (or, a warp per row, only zeroed) and never stored in C.
     // With a quantization cluster (kCfg.quant_cluster = C CTAs along N, the
     // same A rows and K-range), CTA rank r quantizes the blocks
-    // r * kBlockStep + q / kBlockM + i * kBlockStep * C and stores each result
-    // into all C CTAs' shared memory (the quantization was ~2/3 of a 32-row
-    // tile's time before its math: one CTA per SM quantized 32 x 512).
+    // r * kBlockStep + (the quad's offset) + i * kBlockStep * C and stores
+    // each result into all C CTAs' shared memory (the quantization was ~2/3
+    // of a 32-row tile's time before its math: one CTA per SM quantized
+    // 32 x 512).
     constexpr int kQuantCluster = kCfg.quant_cluster;
     static_assert(kQuantCluster == 1 || !kClusterSplit, "one cluster kind per launch");
     static_assert(kQuads % kBlockM == 0 && kBlockM % 8 == 0,
-                  "a warp's 8 quads share their blocks (uniform loop exits)");
+                  "a warp's quads share their blocks, or a warp owns a row (uniform exits)");
     constexpr int kBlockStep = kQuads / kBlockM;
     constexpr int kItemStep = kBlockStep * kQuantCluster;  // blocks between a quad's items
     // Items per quad when the CTA's K-range is 16 blocks (K = 512).
