@@ -199,6 +199,31 @@ TEST(GemmPath, FoldedScalesAtTheEdges) {
   }
 }
 
+// The ring tiles' weight-scale check loads its first words early
+// (WeightScaleByteCheck::kEarlyWords per thread) and the rest at the verdict:
+// at K = 8704 (272 blocks: whole stages for 1, 2 and 4 chunks, so the CTA of
+// rows 0..63 would take the fast loop) a 64-row tile's scales span more than
+// the early words, and the one large byte sits in the rest.
+TEST(GemmPath, RingWeightScaleCheckReadsEveryByte) {
+  MXFP4_SKIP_IF_NO_GPU();
+  std::vector<std::string> ring_tiles;
+  for (const std::string& tile : PathTiles()) {
+    if (tile.find("wgmma8_") != std::string::npos) ring_tiles.push_back(tile);
+  }
+  if (ring_tiles.empty()) GTEST_SKIP() << "no wgmma tiles on this path";
+  uint64_t seed = 870;
+  for (const std::string& tile : ring_tiles) {
+    for (const bool shuffled : {true, false}) {
+      const ScaleLayout scales = shuffled ? ScaleLayout::kShuffled16 : ScaleLayout::kNatural;
+      EXPECT_TRUE(PathTester().Tile(tile).M(65).N(64).K(8704).Seed(++seed)
+                      .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme)
+                      .WeightLayout(DataLayout::kPreshuffled16x16, scales)
+                      .Output(GemmOutputType::kFp32).Run());
+      if (SmallTestScale()) break;
+    }
+  }
+}
+
 TEST(GemmPath, Fp32Output) {
   MXFP4_SKIP_IF_NO_GPU();
   EXPECT_TRUE(PathTester().M(32).N(2880).K(512).Seed(901).Output(GemmOutputType::kFp32)

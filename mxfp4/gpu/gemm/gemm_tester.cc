@@ -5,6 +5,7 @@
 
 #include "mxfp4/gpu/gemm/gemm_tester.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdlib>
@@ -41,6 +42,7 @@ std::vector<uint16_t> MakeA(int64_t m, int64_t k, AInput input, std::mt19937_64&
     for (int64_t g = 0; g < k / 32; ++g) {
       const int e = input == AInput::kWideExponent ? exponent(rng)
                     : input == AInput::kFoldEdges  ? (rng() % 2 == 0 ? -11 : 14)
+                    : input == AInput::kFoldHigh   ? 6
                                                    : 0;
       for (int i = 0; i < 32; ++i) {
         const double x = std::ldexp(static_cast<double>(normal(rng)), e);
@@ -68,7 +70,8 @@ uint8_t RandomScaleByte(BInput input, std::mt19937_64& rng) {
     }
     case BInput::kNanScales:
       return rng() % 50 == 0 ? 0xFF : static_cast<uint8_t>(rng() % 255);
-    case BInput::kFoldRangeScales: {
+    case BInput::kFoldRangeScales:
+    case BInput::kFoldRangeLastExtreme: {
       const uint64_t r = rng() % 4;
       if (r == 0) return 0x00;
       if (r == 1) return 240;
@@ -92,6 +95,14 @@ absl::StatusOr<Mxfp4Matrix> MakeB(int64_t n, int64_t k, BInput input, std::mt199
   for (uint8_t& byte : b.data) byte = static_cast<uint8_t>(rng());
   b.scales.resize(static_cast<size_t>(n * (k / 32)));
   for (uint8_t& s : b.scales) s = RandomScaleByte(input, rng);
+  if (input == BInput::kFoldRangeLastExtreme) {
+    // The last block of the last row: zero codes (P = 0) and scale 2^127.
+    // With an activation scale >= 2 the contract's s = fl(sa * sb) overflows
+    // and fmaf(0, inf, acc) is NaN, which the fast form (acc unchanged)
+    // would miss.
+    b.scales.back() = 0xFE;
+    std::fill(b.data.end() - 16, b.data.end(), uint8_t{0});
+  }
   return b;
 }
 
@@ -163,6 +174,7 @@ const char* AInputName(AInput input) {
     case AInput::kWideExponent: return "wide_exponent";
     case AInput::kSpecialValues: return "special_values";
     case AInput::kFoldEdges: return "fold_edges";
+    case AInput::kFoldHigh: return "fold_high";
   }
   return "?";
 }
@@ -174,6 +186,7 @@ const char* BInputName(BInput input) {
     case BInput::kExtremeScales: return "extreme_scales";
     case BInput::kNanScales: return "nan_scales";
     case BInput::kFoldRangeScales: return "fold_range_scales";
+    case BInput::kFoldRangeLastExtreme: return "fold_range_last_extreme";
   }
   return "?";
 }

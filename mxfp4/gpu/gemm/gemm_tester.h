@@ -40,6 +40,9 @@ enum class AInput {
   // normal * 2^e, e in {-11, 14} per 32-block: scale bytes at the edges of the
   // folded range [115, 141] (internal/scale_fold.h), a few just outside
   kFoldEdges,
+  // normal * 2^6 everywhere: every block folds (fp16 and E4M3 forms; scale
+  // bytes 131..133), and sa * 2^127 overflows fp32
+  kFoldHigh,
 };
 
 // How B (MXFP4) is drawn.
@@ -50,6 +53,10 @@ enum class BInput {
   kNanScales,      // random codes, wide scales with ~2% 0xFF (NaN)
   // random codes, scale bytes in 0..240 (the folded tiles' fast range), 0 and 240 frequent
   kFoldRangeScales,
+  // kFoldRangeScales, but the last row's last K-block has zero codes and
+  // scale byte 0xFE: with AInput::kFoldHigh only a check that reads every
+  // weight scale byte sends it to the exact fallback (NaN outputs there)
+  kFoldRangeLastExtreme,
 };
 
 const char* AInputName(AInput input);

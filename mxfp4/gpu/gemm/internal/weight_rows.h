@@ -147,46 +147,78 @@ class WeightRowPair {
   const unsigned char* scales_[2];
 };
 
-// WeightScaleBytesAtMost<kThreads>(): whether every E8M0 scale byte of
-// weight rows [n0, n0 + rows) (all K-blocks) is <= max_byte, this thread's
-// share of them (tid of kThreads; a CTA combines with __syncthreads_and).
+// WeightScaleByteCheck<kThreads>: whether every E8M0 scale byte of weight
+// rows [n0, n0 + rows) (all K-blocks) is <= max_byte, this thread's share of
+// them (tid of kThreads; a CTA combines with __syncthreads_and), in two
+// steps: the constructor issues the thread's first kEarlyWords 16-byte loads,
+// AllAtMost() gives the verdict (loading any further words), so the loads can
+// be in flight across other work (the ring body: across the wait for the
+// quantizer and its first fills).
 // The rows' scales are one contiguous range in both layouts (n0 and rows
 // multiples of 32): natural, rows [n0, min(n0 + rows, N)) x k/32 bytes;
 // shuffled16, 32-row groups of 32 * padded groups bytes up to N rounded up to
 // 32 (the storage has 256-row padding; a large byte in its padding only
 // costs the fast form, never correctness).
 template <int kThreads>
-MXFP4_DEVICE_INLINE bool WeightScaleBytesAtMost(const GemmKernelArgs& p, int n0, int rows,
-                                                uint32_t max_byte, int tid) {
-  const int64_t groups = p.k >> 5;
-  const int64_t n_end = n0 + rows;
-  int64_t begin = 0;
-  int64_t end = 0;
-  if (p.b_scales_shuffled16) {
-    const int64_t padded_groups = (groups + 7) & ~int64_t{7};
-    const int64_t n_stored = (static_cast<int64_t>(p.n) + 31) / 32 * 32;
-    begin = n0 * padded_groups;
-    end = (n_end < n_stored ? n_end : n_stored) * padded_groups;
-  } else {
-    begin = n0 * groups;
-    end = (n_end < p.n ? n_end : static_cast<int64_t>(p.n)) * groups;
-  }
-  const unsigned char* const base = p.b_scales + begin;
-  const int64_t bytes = end - begin;
-  bool ok = true;
-  if (((reinterpret_cast<uintptr_t>(base) | static_cast<uintptr_t>(bytes)) & 15u) == 0) {
-    const uint32_t limit = max_byte * 0x01010101u;
-    const uint4* const words = reinterpret_cast<const uint4*>(base);
-    for (int64_t i = tid; i < bytes / 16; i += kThreads) {
-      const uint4 w = __ldg(words + i);
-      ok = ok && (__vcmpgtu4(w.x, limit) | __vcmpgtu4(w.y, limit) | __vcmpgtu4(w.z, limit) |
-                  __vcmpgtu4(w.w, limit)) == 0u;
+class WeightScaleByteCheck {
+ public:
+  static constexpr int kEarlyWords = 4;
+
+  MXFP4_DEVICE_INLINE WeightScaleByteCheck(const GemmKernelArgs& p, int n0, int rows, int tid)
+      : tid_(tid) {
+    const int64_t groups = p.k >> 5;
+    const int64_t n_end = n0 + rows;
+    int64_t begin = 0;
+    int64_t end = 0;
+    if (p.b_scales_shuffled16) {
+      const int64_t padded_groups = (groups + 7) & ~int64_t{7};
+      const int64_t n_stored = (static_cast<int64_t>(p.n) + 31) / 32 * 32;
+      begin = n0 * padded_groups;
+      end = (n_end < n_stored ? n_end : n_stored) * padded_groups;
+    } else {
+      begin = n0 * groups;
+      end = (n_end < p.n ? n_end : static_cast<int64_t>(p.n)) * groups;
     }
-  } else {
-    for (int64_t i = tid; i < bytes; i += kThreads) ok = ok && __ldg(base + i) <= max_byte;
+    base_ = p.b_scales + begin;
+    bytes_ = end - begin;
+    vector_ = ((reinterpret_cast<uintptr_t>(base_) | static_cast<uintptr_t>(bytes_)) & 15u) == 0;
+    const uint4* const words = reinterpret_cast<const uint4*>(base_);
+#pragma unroll
+    for (int e = 0; e < kEarlyWords; ++e) {
+      const int64_t i = tid + static_cast<int64_t>(e) * kThreads;
+      early_[e] = make_uint4(0u, 0u, 0u, 0u);  // zero bytes pass
+      if (vector_ && i < bytes_ / 16) early_[e] = __ldg(words + i);
+    }
   }
-  return ok;
-}
+
+  MXFP4_DEVICE_INLINE bool AllAtMost(uint32_t max_byte) const {
+    bool ok = true;
+    if (vector_) {
+      const uint32_t limit = max_byte * 0x01010101u;
+      auto word_ok = [limit](const uint4& w) {
+        return (__vcmpgtu4(w.x, limit) | __vcmpgtu4(w.y, limit) | __vcmpgtu4(w.z, limit) |
+                __vcmpgtu4(w.w, limit)) == 0u;
+      };
+#pragma unroll
+      for (int e = 0; e < kEarlyWords; ++e) ok = ok && word_ok(early_[e]);
+      const uint4* const words = reinterpret_cast<const uint4*>(base_);
+      for (int64_t i = tid_ + static_cast<int64_t>(kEarlyWords) * kThreads; i < bytes_ / 16;
+           i += kThreads) {
+        ok = ok && word_ok(__ldg(words + i));
+      }
+    } else {
+      for (int64_t i = tid_; i < bytes_; i += kThreads) ok = ok && __ldg(base_ + i) <= max_byte;
+    }
+    return ok;
+  }
+
+ private:
+  int tid_;
+  const unsigned char* base_;
+  int64_t bytes_;
+  bool vector_;
+  uint4 early_[kEarlyWords];
+};
 
 // AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>: WeightRowPair for
 // the ring tiles, with the layout known at compile time and blocks taken

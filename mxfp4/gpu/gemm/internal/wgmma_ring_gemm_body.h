@@ -182,6 +182,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   };
   StreamBatch cur;
   load_batch(0, cur);  // weights are not the quantizer's: before the wait
+  // The weight half of the fast-form check (below): its loads now, in flight
+  // across the wait for the quantizer and the first fills. (Examined before
+  // the wait, it ran ~0.7K cycles past the quantizer's end and the fills
+  // waited for it; examined after the fills, its load latency came after
+  // theirs, before the fold flags' own.)
+  const WeightScaleByteCheck<kThreads> weight_scales(p, n0, kBlockN, tid);
   // Everything read of A (ring, fold flags, the fallback's scales) is the
   // preceding quantizer's output.
   GridDependencyWait();
@@ -196,11 +202,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // Whether the whole CTA can take the fast form (every block folded, every
   // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
   // vote, flag loads or fallback code (a third smaller: fewer instruction
-  // cache misses). Checked while the first stages are in flight (before the
-  // wait and the fills, the check's load latency delayed the first stage by
-  // ~500-900 cycles): the weight scales, and the fold flags of the tile's
-  // 8-row groups for all blocks (the padding columns read as folded).
-  bool cta_fast = WeightScaleBytesAtMost<kThreads>(p, n0, kBlockN, kFoldMaxWeightScaleByte, tid);
+  // cache misses). Checked while the first stages are in flight: the fold
+  // flags of the tile's 8-row groups for all blocks (the padding columns read
+  // as folded), then the weight scales loaded before the wait.
+  bool cta_fast = true;
   {
     const int64_t cols = RingFlagColumns(groups);
     const uint2* const words =
@@ -211,6 +216,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
     }
   }
+  cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
   // The fast loop has no tail: every chunk is whole stages of equal length.
   cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
   cta_fast = __syncthreads_and(cta_fast) != 0;
