@@ -180,8 +180,23 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     f = 0u;
     if (j0 < len) f = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0));
   };
+  // The first batch (weights are not the quantizer's: before the wait). A
+  // whole first step takes the fast loop's unchecked loads (a quarter of the
+  // predicated Load4's instructions, and one-shot code is fetched cold at
+  // ~4 cycles an instruction); rows at or beyond N then hold row n's (or
+  // row 0's) bytes instead of zeros, which neither loop stores.
   StreamBatch cur;
-  load_batch(0, cur);  // weights are not the quantizer's: before the wait
+  if (len >= kU) {
+    using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
+    const typename Rows::StepAddresses first = rows.Step(g_lo);
+#pragma unroll
+    for (int u = 0; u < kU; ++u) {
+      Rows::LoadWordsUnchecked(first, u, cur.w_row[u], cur.w_row8[u]);
+      Rows::LoadScalesUnchecked(first, u, cur.s_row[u], cur.s_row8[u]);
+    }
+  } else {
+    load_batch(0, cur);
+  }
   // The weight half of the fast-form check (below): its loads now, in flight
   // across the wait for the quantizer and the first fills. (Examined before
   // the wait, it ran ~0.7K cycles past the quantizer's end and the fills
@@ -211,6 +226,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     const uint2* const words =
         reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
     const int count = static_cast<int>(kNa / 8 * cols / 8);
+#pragma unroll 1
     for (int i = tid; i < count; i += kThreads) {
       const uint2 w = __ldg(words + i);
       cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
