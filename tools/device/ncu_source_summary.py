@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Summarizes an Nsight Compute source view (run_all.sh --profile_source: $OUT/source_N.csv).
+
+The source view is one row per SASS instruction with its executed count and warp-stall samples.
+This prints what the GEMM sessions kept computing by hand:
+  - the stall reasons over the whole kernel and over its hottest loop (the most common
+    "Instructions Executed" count weighted by instructions: the loop body);
+  - the executed code as contiguous regions (count of distinct instructions, share of samples,
+    share of no_instruction samples): one-shot prologue/epilogue code vs the loop;
+  - the opcode histogram of the loop body;
+  - the instructions with the most samples.
+
+Usage: ncu_source_summary.py source_1.csv [source_2.csv ...] [--top N]
+Reads plain .csv or .csv.xz (the results folders keep them compressed).
+"""
+
+import argparse
+import collections
+import csv
+import io
+import lzma
+import sys
+
+
+def read_rows(path):
+    opener = lzma.open if path.endswith(".xz") else open
+    with opener(path, "rt", newline="") as f:
+        text = f.read()
+    rows = list(csv.reader(io.StringIO(text)))
+    header_at = next(i for i, r in enumerate(rows) if r and r[0] == "Address")
+    title = rows[0][0] if rows and rows[0] and rows[0][0].startswith("#") else path
+    header = rows[header_at]
+    body = [r for r in rows[header_at + 1:] if len(r) == len(header)]
+    return title, header, body
+
+
+def number(text):
+    try:
+        return float(text.replace(",", ""))
+    except ValueError:
+        return 0.0
+
+
+def opcode(source):
+    parts = source.split()
+    if parts and parts[0].startswith("@"):
+        parts = parts[1:]
+    return parts[0].split(".")[0] if parts else "?"
+
+
+def share(part, whole):
+    return f"{100.0 * part / whole:5.1f}%" if whole else "  -  "
+
+
+def summarize(path, top):
+    title, header, body = read_rows(path)
+    col = {name: i for i, name in enumerate(header)}
+    executed = col["Instructions Executed"]
+    samples = col["Warp Stall Sampling (All Samples)"]
+    stalls = [h for h in header if h.startswith("stall_") and "Not Issued" not in h]
+
+    def stall_totals(rows):
+        totals = collections.Counter()
+        for r in rows:
+            for s in stalls:
+                totals[s] += number(r[col[s]])
+        return totals
+
+    all_samples = sum(number(r[samples]) for r in body)
+    print(f"== {title}")
+    ran = [i for i, r in enumerate(body) if number(r[executed]) > 0]
+    print(f"instructions: {len(body)} in the kernel, {len(ran)} executed; "
+          f"{int(all_samples)} warp samples")
+
+    counts = collections.Counter(number(body[i][executed]) for i in ran)
+    loop_count = max(counts, key=lambda c: c * counts[c]) if counts else 0.0
+    loop = [body[i] for i in ran if number(body[i][executed]) == loop_count]
+    loop_samples = sum(number(r[samples]) for r in loop)
+    print(f"loop body: {len(loop)} instructions executed {int(loop_count)} times each, "
+          f"{share(loop_samples, all_samples).strip()} of the samples")
+
+    for name, rows in (("all", body), ("loop", loop)):
+        totals = stall_totals(rows)
+        whole = sum(totals.values())
+        ranked = ", ".join(f"{s[6:]} {share(v, whole).strip()}" for s, v in totals.most_common(8))
+        print(f"stalls ({name}): {ranked}")
+
+    print("executed regions (first..last index: instructions, samples, no_instruction):")
+    regions = []
+    if ran:
+        start = prev = ran[0]
+        for i in ran[1:]:
+            if i > prev + 8:
+                regions.append((start, prev))
+                start = i
+            prev = i
+        regions.append((start, prev))
+    no_inst = col.get("stall_no_inst")
+    for first, last in regions:
+        rows = body[first:last + 1]
+        s = sum(number(r[samples]) for r in rows)
+        n = sum(number(r[no_inst]) for r in rows) if no_inst is not None else 0.0
+        print(f"  {first:6d}..{last:6d}: {last - first + 1:5d}  {share(s, all_samples)}  "
+              f"{share(n, all_samples)}")
+
+    ops = collections.Counter(opcode(r[1]) for r in loop)
+    print("loop opcodes: " + ", ".join(f"{op} {n}" for op, n in ops.most_common(14)))
+
+    print(f"top {top} instructions by samples (index, executed, samples, top stall, source):")
+    order = sorted(range(len(body)), key=lambda i: -number(body[i][samples]))[:top]
+    for i in order:
+        r = body[i]
+        worst = max(stalls, key=lambda s: number(r[col[s]]))
+        print(f"  {i:6d} {int(number(r[executed])):7d} {share(number(r[samples]), all_samples)} "
+              f"{worst[6:]:>14s}  {r[1].strip()[:70]}")
+    print()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("csv", nargs="+", help="source view CSV (.csv or .csv.xz)")
+    parser.add_argument("--top", type=int, default=12, help="instructions to list (default 12)")
+    args = parser.parse_args()
+    for path in args.csv:
+        try:
+            summarize(path, args.top)
+        except (OSError, StopIteration, KeyError) as error:
+            print(f"{path}: not a source view CSV ({error!r})", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
