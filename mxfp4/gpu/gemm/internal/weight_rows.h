@@ -202,7 +202,7 @@ class WeightScaleByteCheck {
 #pragma unroll
       for (int e = 0; e < kEarlyWords; ++e) ok = ok && word_ok(early_[e]);
       const uint4* const words = reinterpret_cast<const uint4*>(base_);
-      // Not unrolled: one-shot code is fetched cold (~4 cycles an instruction).
+      // Not unrolled: one-shot code costs ~3 cycles an instruction.
 #pragma unroll 1
       for (int64_t i = tid_ + static_cast<int64_t>(kEarlyWords) * kThreads; i < bytes_ / 16;
            i += kThreads) {

@@ -182,9 +182,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   };
   // The first batch (weights are not the quantizer's: before the wait). A
   // whole first step takes the fast loop's unchecked loads (a quarter of the
-  // predicated Load4's instructions, and one-shot code is fetched cold at
-  // ~4 cycles an instruction); rows at or beyond N then hold row n's (or
-  // row 0's) bytes instead of zeros, which neither loop stores.
+  // predicated Load4's instructions: one-shot code costs ~3 cycles an
+  // instruction, docs/paths.md "Learned in session 8"); rows at or beyond N
+  // then hold row n's (or row 0's) bytes instead of zeros, which neither loop
+  // stores.
   StreamBatch cur;
   if (len >= kU) {
     using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
