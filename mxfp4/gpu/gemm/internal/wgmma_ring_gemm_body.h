@@ -61,6 +61,30 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// This lane's part of a block's wgmma A fragment (64 weight rows, E4M3 of
+// 2 * E2M1 value): its words of rows gid and gid + 8 (wgmma register order).
+struct RingWeightFragment {
+  uint32_t a[4];
+};
+MXFP4_DEVICE_INLINE RingWeightFragment ConvertRingWeights(uint32_t w_row, uint32_t w_row8) {
+  const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+  const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+  return {{r.lo, r8.lo, r.hi, r8.hi}};
+}
+
+// Issues one block's wgmma from a zero accumulator into d (its own commit
+// group). The accumulator fence keeps the previous promotion's FFMAs above
+// the wgmma (else ptxas sees accumulator reads inside its pipeline stage and
+// serializes every wgmma, C7514).
+template <int kNa, int kAccRegs>
+MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t desc,
+                                        float (&acc)[kAccRegs], float (&d)[kAccRegs]) {
+  FenceRegisterArray(acc);
+  WgmmaFence();
+  WgmmaE4m3RegAZeroAcc<kNa>(d, w.a, desc);
+  WgmmaCommitGroup();
+}
+
 // The body for one weight layout (compile-time: constant load offsets).
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
@@ -306,18 +330,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     auto issue = [&](int t, int pos, const Step& next, float (&d)[kAccRegs]) {
       const int s = t & (kRingStages - 1);
       if (pos == 0) MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
-      const Bytes8 r = Fp4x8ToLutBytes(cur.w_row[pos], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const Bytes8 r8 = Fp4x8ToLutBytes(cur.w_row8[pos], kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
+      const RingWeightFragment w = ConvertRingWeights(cur.w_row[pos], cur.w_row8[pos]);
       Rows::LoadWordsUnchecked(next, pos, cur.w_row[pos], cur.w_row8[pos]);
       const uint64_t desc = MatrixDescriptorOffset(
           desc_own, static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
-      // The previous promotion's FFMAs stay above this wgmma (else ptxas sees
-      // accumulator reads inside its pipeline stage and serializes, C7514).
-      FenceRegisterArray(acc);
-      WgmmaFence();
-      WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
-      WgmmaCommitGroup();
+      IssueRingBlock<kNa>(w, desc, acc, d);
     };
     // Waits for the block's wgmma (the next block's may stay in flight unless
     // `drain`), releases the stage after its last block, promotes.
@@ -416,18 +433,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
             static_cast<uint32_t>(t < stages_total ? t >> kRingStagesLog2 : phases + 1) & 1u;
         MbarrierWait(full_bar(s), parity);
       }
-      const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-      const uint32_t a[4] = {r.lo, r8.lo, r.hi, r8.hi};
+      const RingWeightFragment w = ConvertRingWeights(w_row, w_row8);
       // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
       // holds finite operands, so that its P is exactly 0.
       const uint64_t desc = MatrixDescriptorOffset(
           j < len ? desc_own : desc_first,
           static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
-      FenceRegisterArray(acc);
-      WgmmaFence();
-      WgmmaE4m3RegAZeroAcc<kNa>(d, a, desc);
-      WgmmaCommitGroup();
+      IssueRingBlock<kNa>(w, desc, acc, d);
     };
     // Waits for block j's wgmma, releases its stage and promotes d.
     // `flags`: the fold flag bytes of the block's batch (= its stage), this
