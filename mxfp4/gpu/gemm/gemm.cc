@@ -296,16 +296,13 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   plan.tile = cfg.name;
   plan.block_n = cfg.block_n();
   plan.block_m = cfg.block_m();
-  const int64_t n_tiles = (n + cfg.block_n() - 1) / cfg.block_n();
   const int64_t m_tiles = (m + cfg.block_m() - 1) / cfg.block_m();
   if (m_tiles > 65535) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: M=%d needs %d row tiles of %d, above the grid limit 65535", m, m_tiles,
         cfg.block_m()));
   }
-  // A quantization cluster rounds the N side of the grid up to its multiple.
-  const int64_t qc = cfg.quant_cluster;
-  const int64_t tiles = std::max<int64_t>(1, (n_tiles + qc - 1) / qc * qc * m_tiles);
+  const int64_t tiles = std::max<int64_t>(1, GridNTiles(cfg, n) * m_tiles);
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
   if (path == GemmPath::kFusedQuant || cfg.wgmma_ring) {

@@ -47,8 +47,7 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   cudaLaunchConfig_t launch = {};
   const int quant_cluster = cfg.quant_cluster;
   if (quant_cluster > 1 && args.splits > 1) return hipErrorInvalidValue;
-  const int n_tiles = (args.n + cfg.block_n() - 1) / cfg.block_n();
-  launch.gridDim = dim3((n_tiles + quant_cluster - 1) / quant_cluster * quant_cluster,
+  launch.gridDim = dim3(static_cast<unsigned>(GridNTiles(cfg, args.n)),
                         (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
   launch.blockDim = dim3(cfg.threads(), 1, 1);
   launch.dynamicSmemBytes = plan.total;

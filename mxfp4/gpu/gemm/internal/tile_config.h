@@ -402,6 +402,14 @@ struct SmemPlan {
   int phase_blocks = 0;
 };
 
+// Grid columns (CTAs along N) of a tile launch: one per block_n weight rows,
+// rounded up to a multiple of the quantization cluster (CTAs past N only
+// quantize). The planner's CTA count and the launch share it.
+MXFP4_HOST_DEVICE constexpr int64_t GridNTiles(const TileConfigDesc& c, int64_t n) {
+  const int64_t tiles = (n + c.block_n() - 1) / c.block_n();
+  return (tiles + c.quant_cluster - 1) / c.quant_cluster * c.quant_cluster;
+}
+
 MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) & ~127u; }
 
 // Bulk streaming tiles: a warp's weight chunk arrives in up to this many
