@@ -19,6 +19,7 @@
 #define MXFP4_GPU_GEMM_INTERNAL_WEIGHT_ROWS_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/vendor.h"
@@ -293,28 +294,30 @@ class AlignedWeightRowPair {
     const unsigned char* const s = scales_ + ScaleOffset4(g4);
     return {d, kPreshuffled ? d : d + data_row8_, s, kScalesShuffled16 ? s : s + scales_row8_};
   }
-  // u: a constant once the caller's loop is unrolled (the switch folds away;
-  // the offsets must be immediates of the load instructions).
+  // u: a constant once the caller's loop is unrolled (WithBlockConstant's
+  // switch folds away; the offsets must be immediates of the loads).
   MXFP4_DEVICE_INLINE static void LoadWordsUnchecked(const StepAddresses& a, int u,
                                                      uint32_t& w_row, uint32_t& w_row8) {
-    switch (u) {
-      case 0: LoadWords<0>(a, w_row, w_row8); break;
-      case 1: LoadWords<1>(a, w_row, w_row8); break;
-      case 2: LoadWords<2>(a, w_row, w_row8); break;
-      default: LoadWords<3>(a, w_row, w_row8); break;
-    }
+    WithBlockConstant(u, [&](auto k) { LoadWords<decltype(k)::value>(a, w_row, w_row8); });
   }
   MXFP4_DEVICE_INLINE static void LoadScalesUnchecked(const StepAddresses& a, int u,
                                                       uint32_t& s_row, uint32_t& s_row8) {
-    switch (u) {
-      case 0: LoadScales<0>(a, s_row, s_row8); break;
-      case 1: LoadScales<1>(a, s_row, s_row8); break;
-      case 2: LoadScales<2>(a, s_row, s_row8); break;
-      default: LoadScales<3>(a, s_row, s_row8); break;
-    }
+    WithBlockConstant(u, [&](auto k) { LoadScales<decltype(k)::value>(a, s_row, s_row8); });
   }
 
  private:
+  // f(std::integral_constant<int, u>) for block u of a step (0..3).
+  template <typename F>
+  MXFP4_DEVICE_INLINE static void WithBlockConstant(int u, F&& f) {
+    static_assert(kStreamBatchBlocks == 4, "blocks 0..3 of a step");
+    switch (u) {
+      case 0: f(std::integral_constant<int, 0>{}); break;
+      case 1: f(std::integral_constant<int, 1>{}); break;
+      case 2: f(std::integral_constant<int, 2>{}); break;
+      default: f(std::integral_constant<int, 3>{}); break;
+    }
+  }
+
   template <int kU>
   MXFP4_DEVICE_INLINE static void LoadWords(const StepAddresses& a, uint32_t& w_row,
                                             uint32_t& w_row8) {
