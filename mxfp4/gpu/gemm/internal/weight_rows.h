@@ -236,6 +236,10 @@ template <bool kPreshuffled, bool kScalesShuffled16>
 class AlignedWeightRowPair {
  public:
   static constexpr int kBlockBytes = kPreshuffled ? 256 : 16;
+  // Row n + 8 from StepAddresses::data8 / scales8: the constant part of the
+  // offset (the original layouts) - the rest is in the address.
+  static constexpr int kRow8DataOffset = kPreshuffled ? 128 : 0;
+  static constexpr int kRow8ScaleOffset = kScalesShuffled16 ? 32 : 0;
 
   // Rows n and n + 8 of p's weight (n % 16 < 8), this lane's `word` (0..3)
   // of each block. Row n + 8 is an offset from row n: a constant in the
@@ -254,10 +258,10 @@ class AlignedWeightRowPair {
   // (zeros otherwise, nothing read).
   MXFP4_DEVICE_INLINE void Load4(int g4, int valid, StreamBatch& b) const {
     static_assert(kStreamBatchBlocks == 4, "a batch is the 4 blocks of a scale word column");
-    const int64_t data_off = static_cast<int64_t>(g4) * kBlockBytes;
-    const uint32_t scale_off = ScaleOffset4(g4);
+    const StepAddresses a = Step(g4);
 #pragma unroll
     for (int u = 0; u < kStreamBatchBlocks; ++u) {
+      const int w_off = u * kBlockBytes;
       const int s_col = kScalesShuffled16 ? u * 64 : u;
       const bool ok = u < valid;
       b.w_row[u] = 0u;
@@ -265,14 +269,13 @@ class AlignedWeightRowPair {
       b.s_row[u] = 0u;
       b.s_row8[u] = 0u;
       if (ok && in_[0]) {
-        b.w_row[u] =
-            __ldg(reinterpret_cast<const uint32_t*>(data_ + data_off + u * kBlockBytes));
-        b.s_row[u] = __ldg(scales_ + scale_off + s_col);
+        b.w_row[u] = __ldg(reinterpret_cast<const uint32_t*>(a.data + w_off));
+        b.s_row[u] = __ldg(a.scales + s_col);
       }
       if (ok && in_[1]) {
-        b.w_row8[u] = __ldg(reinterpret_cast<const uint32_t*>(data_ + data_row8_ + data_off +
-                                                              u * kBlockBytes));
-        b.s_row8[u] = __ldg(scales_ + scales_row8_ + scale_off + s_col);
+        b.w_row8[u] =
+            __ldg(reinterpret_cast<const uint32_t*>(a.data8 + kRow8DataOffset + w_off));
+        b.s_row8[u] = __ldg(a.scales8 + kRow8ScaleOffset + s_col);
       }
     }
   }
@@ -322,14 +325,14 @@ class AlignedWeightRowPair {
   MXFP4_DEVICE_INLINE static void LoadWords(const StepAddresses& a, uint32_t& w_row,
                                             uint32_t& w_row8) {
     w_row = LoadGlobalU32InOrder<kU * kBlockBytes>(a.data);
-    w_row8 = LoadGlobalU32InOrder<kU * kBlockBytes + (kPreshuffled ? 128 : 0)>(a.data8);
+    w_row8 = LoadGlobalU32InOrder<kU * kBlockBytes + kRow8DataOffset>(a.data8);
   }
   template <int kU>
   MXFP4_DEVICE_INLINE static void LoadScales(const StepAddresses& a, uint32_t& s_row,
                                              uint32_t& s_row8) {
     constexpr int kColumn = kScalesShuffled16 ? kU * 64 : kU;
     s_row = LoadGlobalU8InOrder<kColumn>(a.scales);
-    s_row8 = LoadGlobalU8InOrder<kColumn + (kScalesShuffled16 ? 32 : 0)>(a.scales8);
+    s_row8 = LoadGlobalU8InOrder<kColumn + kRow8ScaleOffset>(a.scales8);
   }
 
   // Scale column of block g4 (a multiple of 4); block g4 + u is u * 64
