@@ -47,7 +47,10 @@ namespace mxfp4::gpu::gemm_internal {
 // quad's items: row `src` (bf16, this lane's 8 elements of block j_first),
 // blocks j_first + i * kItemStep below cta_blocks, kItemsPerPass loads in
 // flight per pass, EVEN rule, one 16-byte operand store per lane and the fp32
-// scale (lane 0 of the quad) - into every CTA of the quantization cluster
+// scale (lane 0 of the quad) - into every CTA of the quantization cluster.
+// after_first_loads() runs once, right after the first pass's loads are
+// issued (or at once if the warp has no pass): the caller's other one-shot
+// work then overlaps their latency
 // (kQuantCluster > 1: the first pass waits for the cluster's CTAs to run
 // before its first remote store; a warp with no pass waits after the call).
 // Every item of a pass is quantized (zeros past cta_blocks) and only the
@@ -55,12 +58,14 @@ namespace mxfp4::gpu::gemm_internal {
 // dependency chains (max, shuffles, scale, conversion) one after another.
 // The loop bounds are warp-uniform: the warp's quads start on blocks
 // j_first - lane_block + (0 or 0..7).
-template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster>
+template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster, typename AfterFirstLoads>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                float* dst_scale, int j_first, int lane_block,
-                                               int cta_blocks, bool row_in, int tig) {
+                                               int cta_blocks, bool row_in, int tig,
+                                               AfterFirstLoads&& after_first_loads) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
   // j - lane_block is the same in all the warp's quads (uniform exits).
+  if (j_first - lane_block >= cta_blocks) after_first_loads();  // no pass
   for (int j = j_first; j - lane_block < cta_blocks; j += kPassBlocks) {
     uint4 v[kItemsPerPass];
 #pragma unroll
@@ -70,6 +75,7 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
         v[i] = __ldg(reinterpret_cast<const uint4*>(src + i * kItemStep * 32));
       }
     }
+    if (j == j_first) after_first_loads();
     if constexpr (kQuantCluster > 1) {
       if (j == j_first) ClusterWait();  // the first pass: before its remote stores
     }
@@ -158,9 +164,16 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 
   [[maybe_unused]] StreamBatch cur;
   [[maybe_unused]] BulkWeightChunk bulk;
+  // Fused tiles issue their first weight batch after the first A loads
+  // (issue_weights, below): A is on the way to the math (loads, quantization,
+  // stores, barrier), the weights only at the math.
+  constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
+  auto issue_weights = [&] {
+    if constexpr (kWeightsAfterA) load_batch(g_lo, cur);
+  };
   if constexpr (kBulk) {
     bulk = IssueBulkWeightChunk(p, smem, plan, warp, row0, g_lo, g_hi - g_lo, chunk);
-  } else {
+  } else if constexpr (!kWeightsAfterA) {
     load_batch(g_lo, cur);
   }
 
@@ -267,10 +280,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     [[maybe_unused]] int cluster_rank = 0;
     if constexpr (kQuantCluster > 1) {
       cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
-      // Peers' shared memory may be written only once every CTA of the
-      // cluster runs: arrive now, wait before the first store below.
-      ClusterArriveRelaxed();
     }
+    // After the first A loads: (cluster tiles) peers' shared memory may be
+    // written only once every CTA of the cluster runs - arrive now, wait
+    // before the first store; then the first weight batch.
+    auto after_first_loads = [&] {
+      if constexpr (kQuantCluster > 1) ClusterArriveRelaxed();
+      issue_weights();
+    };
     // A warp per row where the CTA has a multiple of kBlockM warps (its 8
     // quads on 8 consecutive blocks), so that a row past M is a whole warp
     // that only stores zeros (M = 4 in an 8-row tile: half the quantization
@@ -287,6 +304,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
     if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
+      issue_weights();
       // Zeros for the row's operands (never read into a stored output, but
       // shared memory holds no stale bits).
       for (int j = j_first; j - lane_block < cta_blocks; j += kItemStep) {
@@ -300,14 +318,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // (the splitk tiles' chunks) in passes of 8 loads in flight.
       if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
         QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, after_first_loads);
       } else {
         QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, after_first_loads);
       }
     } else {
       QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig);
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, after_first_loads);
     }
     if constexpr (kQuantCluster > 1) {
       // A warp with no blocks of its own ran no pass: its wait is here.
