@@ -47,18 +47,19 @@ namespace mxfp4::gpu::gemm_internal {
 // quad's items: row `src` (bf16, this lane's 8 elements of block j_first),
 // blocks j_first + i * kItemStep below cta_blocks, kItemsPerPass loads in
 // flight per pass, EVEN rule, one 16-byte operand store per lane and the fp32
-// scale (lane 0 of the quad) - into every CTA of the quantization cluster.
-// after_first_loads() runs once, right after the first pass's loads are
-// issued (or at once if the warp has no pass): the caller's other one-shot
-// work then overlaps their latency
+// scale (lane 0 of the quad) - into every CTA of the quantization cluster
 // (kQuantCluster > 1: the first pass waits for the cluster's CTAs to run
 // before its first remote store; a warp with no pass waits after the call).
+// after_first_loads() runs once, right after the first pass's loads are
+// issued (at once for a warp with no pass), so that the caller's work in it
+// overlaps their latency.
 // Every item of a pass is quantized (zeros past cta_blocks) and only the
 // stores are predicated: with an exit per item the compiler ran the items'
 // dependency chains (max, shuffles, scale, conversion) one after another.
 // The loop bounds are warp-uniform: the warp's quads start on blocks
 // j_first - lane_block + (0 or 0..7).
-template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster, typename AfterFirstLoads>
+template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster,
+          typename AfterFirstLoads>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                float* dst_scale, int j_first, int lane_block,
                                                int cta_blocks, bool row_in, int tig,
@@ -164,10 +165,13 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 
   [[maybe_unused]] StreamBatch cur;
   [[maybe_unused]] BulkWeightChunk bulk;
-  // Fused tiles issue their first weight batch after the first A loads
-  // (issue_weights, below): A is on the way to the math (loads, quantization,
-  // stores, barrier), the weights only at the math.
-  constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
+  // Fused tiles without a quantization cluster issue their first weight
+  // batch after the first A loads (issue_weights, below): A is on the way to
+  // the math (loads, quantization, stores, barrier), the weights only at the
+  // math. Measured (H200, session 9): stream_n32_m8_k4 on 4x2880x512 math
+  // 1154 -> 1092 cycles, 3.19 -> 3.11 us; the _c2 tile lost with it (entry
+  // -> ready 3.94K -> 4.13K cycles, its weights then came late).
+  constexpr bool kWeightsAfterA = !kBulk && !kPrequant && kCfg.quant_cluster == 1;
   auto issue_weights = [&] {
     if constexpr (kWeightsAfterA) load_batch(g_lo, cur);
   };
@@ -280,14 +284,10 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     [[maybe_unused]] int cluster_rank = 0;
     if constexpr (kQuantCluster > 1) {
       cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+      // Peers' shared memory may be written only once every CTA of the
+      // cluster runs: arrive now, wait before the first store below.
+      ClusterArriveRelaxed();
     }
-    // After the first A loads: (cluster tiles) peers' shared memory may be
-    // written only once every CTA of the cluster runs - arrive now, wait
-    // before the first store; then the first weight batch.
-    auto after_first_loads = [&] {
-      if constexpr (kQuantCluster > 1) ClusterArriveRelaxed();
-      issue_weights();
-    };
     // A warp per row where the CTA has a multiple of kBlockM warps (its 8
     // quads on 8 consecutive blocks), so that a row past M is a whole warp
     // that only stores zeros (M = 4 in an 8-row tile: half the quantization
@@ -318,14 +318,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // (the splitk tiles' chunks) in passes of 8 loads in flight.
       if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
         QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, after_first_loads);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
       } else {
         QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, after_first_loads);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
       }
     } else {
       QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, after_first_loads);
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
     }
     if constexpr (kQuantCluster > 1) {
       // A warp with no blocks of its own ran no pass: its wait is here.
