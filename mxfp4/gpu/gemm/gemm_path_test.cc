@@ -123,6 +123,14 @@ TEST(GemmPath, EveryTile) {
     EXPECT_TRUE(PathTester().Tile(tile).M(75).N(272).K(2112).Seed(++seed).Run());
     EXPECT_TRUE(PathTester().Tile(tile).M(6).N(90).K(352).Seed(++seed)
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    // Fused streaming tiles on short K ranges: warps whose quantization has
+    // no block of their own (K = 32; K = 256 in the k8 tiles, whose warps
+    // 8..15 then still multiply blocks 4..7) must still load their weights.
+    if (tile.rfind("stream_", 0) == 0) {
+      EXPECT_TRUE(PathTester().Tile(tile).M(20).N(48).K(32).Seed(++seed).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(9).N(112).K(256).Seed(++seed)
+                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    }
     // Quantization clusters: a grid padded past N (N = 2048 + 32: 65 tiles),
     // rows beyond M, K = 32 * odd in natural layouts.
     if (tile.size() > 3 && tile.compare(tile.size() - 3, 2, "_c") == 0) {
