@@ -127,7 +127,8 @@ TEST(GemmPath, EveryTile) {
     // no block of their own (K = 32; K = 256 in the k8 tiles, whose warps
     // 8..15 then still multiply blocks 4..7) must still load their weights.
     if (tile.rfind("stream_", 0) == 0) {
-      EXPECT_TRUE(PathTester().Tile(tile).M(20).N(48).K(32).Seed(++seed).Run());
+      EXPECT_TRUE(PathTester().Tile(tile).M(20).N(48).K(32).Seed(++seed)
+                      .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
       EXPECT_TRUE(PathTester().Tile(tile).M(9).N(112).K(256).Seed(++seed)
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
     }
