@@ -378,7 +378,7 @@ void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipS
   BENCH_CHECK(buf->CopyToHost(v.data(), v.size() * 8));
   uint64_t t0 = ~uint64_t{0};
   for (size_t c = 0; c < ctas; ++c) t0 = std::min(t0, v[c * kGemmPhaseSlots + kPhaseGlobalEntryNs]);
-  std::vector<double> start_ns, ready, dependency, math, tail, end_ns;
+  std::vector<double> start_ns, ready, dependency, math, tail, end_ns, wg_skew;
   std::vector<int> per_sm(1024, 0);
   for (size_t c = 0; c < ctas; ++c) {
     const uint64_t* s = &v[c * kGemmPhaseSlots];
@@ -389,6 +389,10 @@ void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipS
       dependency.push_back(static_cast<double>(s[kPhaseClockDependency] - s[kPhaseClockEntry]));
     }
     math.push_back(static_cast<double>(s[kPhaseClockMathDone] - s[kPhaseClockReady]));
+    if (s[kPhaseClockMathDoneWg1] != 0) {  // signed: the second warpgroup may finish first
+      wg_skew.push_back(static_cast<double>(static_cast<int64_t>(s[kPhaseClockMathDoneWg1] -
+                                                                 s[kPhaseClockMathDone])));
+    }
     tail.push_back(static_cast<double>(s[kPhaseClockEnd] - s[kPhaseClockMathDone]));
     ++per_sm[std::min<uint64_t>(s[kPhaseSmId], 1023)];
   }
@@ -408,6 +412,7 @@ void PrintPhaseClock(Problem& p, GemmOptions options, const GemmPlan& plan, hipS
   row("entry -> ready", ready, "cycles");
   if (!dependency.empty()) row("entry -> dependency", dependency, "cycles");
   row("ready -> math done", math, "cycles");
+  if (!wg_skew.empty()) row("math done wg0 -> wg1", wg_skew, "cycles");
   row("math done -> end", tail, "cycles");
   row("end after first start", end_ns, "ns");
 }

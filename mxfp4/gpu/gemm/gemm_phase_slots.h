@@ -15,8 +15,9 @@ namespace mxfp4::gpu {
 // ("ready": after the grid-dependency wait and the first fill), when the
 // math is done, and at the end (after the combine and the stores); the ring
 // tiles also stamp the return of their grid-dependency wait ("dependency",
-// 0 elsewhere).
-inline constexpr int kGemmPhaseSlots = 8;
+// 0 elsewhere) and when their second warpgroup's math is done ("math done
+// wg1"; "math done" is the first warpgroup's, thread 0's; 0 elsewhere).
+inline constexpr int kGemmPhaseSlots = 9;
 enum GemmPhaseSlot : int {
   kPhaseGlobalEntryNs = 0,
   kPhaseSmId = 1,
@@ -26,6 +27,7 @@ enum GemmPhaseSlot : int {
   kPhaseClockEnd = 5,
   kPhaseGlobalEndNs = 6,
   kPhaseClockDependency = 7,
+  kPhaseClockMathDoneWg1 = 8,
 };
 
 }  // namespace mxfp4::gpu

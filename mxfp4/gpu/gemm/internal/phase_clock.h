@@ -47,6 +47,13 @@ MXFP4_DEVICE_INLINE void StampPhase(const GemmKernelArgs& p, int slot) {
   }
 }
 
+// StampPhaseByThread(): clock64() into `slot`, from thread `tid` (a stamp of
+// another warpgroup than thread 0's; no-op where the CTA has no such thread).
+MXFP4_DEVICE_INLINE void StampPhaseByThread(const GemmKernelArgs& p, int slot, unsigned tid) {
+  if (p.phase_clock == nullptr || threadIdx.x != tid) return;
+  PhaseSlots(p)[slot] = static_cast<uint64_t>(clock64());
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_PHASE_CLOCK_H_

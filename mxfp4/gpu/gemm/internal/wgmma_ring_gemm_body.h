@@ -293,6 +293,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   };
   auto write_partials = [&](const float (&acc)[kAccRegs]) {
     StampPhase(p, kPhaseClockMathDone);
+    StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
     constexpr int kCStride = kBlockN + 4;
 #pragma unroll
     for (int c = 0; c < kNa / 8; ++c) {
