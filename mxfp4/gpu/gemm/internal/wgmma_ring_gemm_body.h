@@ -236,8 +236,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // math per copy: from one thread they held the first wgmma back); the
   // other first stages after stage 0 has landed (below).
   constexpr int kEarlyStages = 2;
+  // EXPERIMENT: the first fills from the second warpgroup's warps (the first
+  // warpgroup finished its math 0.2-0.6K cycles after the second).
+  const int filler = (warp + 4) % kConsumerWarps;
   if (lane == 0) {
-    for (int t = warp; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
+    for (int t = filler; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
   }
   // Whether the whole CTA can take the fast form (every block folded, every
   // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
@@ -266,7 +269,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   MbarrierWait(full_bar(0), 0u);
   StampPhase(p, kPhaseClockReady);
   if (lane == 0) {
-    for (int t = kEarlyStages + warp; t < min(kRingStages, stages_total); t += kConsumerWarps) {
+    for (int t = kEarlyStages + filler; t < min(kRingStages, stages_total); t += kConsumerWarps) {
       fill(t);
     }
   }
