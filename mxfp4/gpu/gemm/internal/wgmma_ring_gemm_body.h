@@ -237,10 +237,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // other first stages after stage 0 has landed (below).
   constexpr int kEarlyStages = 2;
   // The first fills come from the second warpgroup's warps (rotated by 4).
-  // Measured (H200,
-  // session 9, phase clocks): entry -> ready 2.65K -> 2.38K cycles (m128),
-  // 2.72K -> 2.50K (m64); the first warpgroup had finished its math ~0.57K
-  // (m128) cycles after the second, now ~0.19K before it.
+  // Measured (H200, session 9, phase clocks): entry -> ready 2.65K -> 2.38K
+  // cycles (m128), 2.72K -> 2.50K (m64); the first warpgroup had finished
+  // its math ~0.57K (m128) cycles after the second, now ~0.19K before it.
   const int filler = (warp + 4) % kConsumerWarps;
   if (lane == 0) {
     for (int t = filler; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
