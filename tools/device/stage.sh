@@ -113,8 +113,10 @@ if [[ $build_status -ne 0 || ${#failed[@]} -gt 0 ]]; then
   exit_status=1
 fi
 
-# The device tool carries at most 64 MiB: ship the folder compressed.
-tar -cf - .device | xz -6 -T"${MXFP4_JOBS:-2}" >"$pack"
+# The device tool carries at most 64 MiB: ship the folder compressed. xz -9's
+# 64 MiB dictionary spans several binaries, which share most of their code:
+# ~12 MB instead of -6's ~46 MB (2026-11-30), room for A/B binaries beside it.
+tar -cf - .device | xz -9 -T"${MXFP4_JOBS:-2}" >"$pack"
 du -sh .device "$pack" >&2
 pack_mib=$(( $(stat -c %s "$pack") / 1048576 ))
 if (( pack_mib >= pack_limit_mib )); then
