@@ -54,7 +54,7 @@ constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;
 // 16 < M <= 32 with K <= 512 and at least kFusedClusterMinNTiles 32-row N
-// tiles: fused_quant with a quantization cluster (stream_n32_m32_k4_c2).
+// tiles: fused_quant (stream_n64_m16_k4; FusedClusterTile).
 constexpr int64_t kFusedClusterMinM = 16;
 // Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
 // ...
@@ -196,27 +196,32 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // stream_n32_m32_k4_c4 won the sweep (4.43 vs streamq_n32_m32_k4 4.64) but
 // lost both contest runs (4.67 / 4.69 vs 4.58 / 4.60): the two harnesses
 // disagree there, so auto keeps quant_then_mma below 128 N tiles.
-constexpr int64_t kFusedClusterMinNTiles = 128;
-constexpr TileConfigId kAutoFusedClusterTile = TileConfigId::kStreamN32M32K4C2;
+// Session 10 (H200, gemm_paths_benchmark --only, graph replay, two runs each,
+// same call): from 128 N tiles the cluster-less stream_n64_m16_k4 (the 32 A
+// rows as two 16-row tiles, each CTA quantizing its own rows: 128 CTAs on
+// 32x4096x512) beat _c2: 4.31 / 4.32 against 4.41 / 4.43 us (entry -> ready
+// 3.25K against 3.97K cycles, its math 2.07K against 1.50K); on 32x2880x512
+// _c4 stays ahead (4.17 against 4.22 us).
+constexpr int64_t kFusedClusterMinNTiles = 128;  // of 32 rows
+constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4;
 
-// The quantization-cluster tile fused_quant uses for (m, n, groups) - 16 < M
-// <= 32, K <= 512: kAutoFusedClusterTile from kFusedClusterMinNTiles N tiles,
-// else stream_n32_m32_k4_c4 - or kCount for none. Auto takes fused_quant
-// only for the first (the rule above: AutoPath picks the path, PlanGemm the
-// tile); a forced fused_quant takes either (session 7: both beat the
-// cluster-less fused tiles there).
+// The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
+// K <= 512: kAutoFused32RowTile from kFusedClusterMinNTiles N tiles of 32
+// rows, else the quantization-cluster tile stream_n32_m32_k4_c4 - or kCount
+// for none. Auto takes fused_quant only for the first (the rule above:
+// AutoPath picks the path, PlanGemm the tile); a forced fused_quant takes
+// either (session 7: the cluster tiles beat the other fused tiles there).
 TileConfigId FusedClusterTile(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedClusterMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
     return TileConfigId::kCount;
   }
-  const int64_t block_n = GetTileConfig(kAutoFusedClusterTile).block_n();
-  return (n + block_n - 1) / block_n >= kFusedClusterMinNTiles ? kAutoFusedClusterTile
-                                                              : TileConfigId::kStreamN32M32K4C4;
+  return (n + 31) / 32 >= kFusedClusterMinNTiles ? kAutoFused32RowTile
+                                                  : TileConfigId::kStreamN32M32K4C4;
 }
 
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
-  if (FusedClusterTile(m, n, groups) == kAutoFusedClusterTile) return GemmPath::kFusedQuant;
+  if (FusedClusterTile(m, n, groups) == kAutoFused32RowTile) return GemmPath::kFusedQuant;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -439,8 +444,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     tile = TileConfigId::kStreamQN32M32K8;
   }
   if (path == GemmPath::kFusedQuant) {
-    // 16 < M <= 32, K <= 512: a quantization cluster (auto reaches this path
-    // there only for kAutoFusedClusterTile).
+    // 16 < M <= 32, K <= 512: stream_n64_m16_k4 or a quantization cluster
+    // (auto reaches this path there only for kAutoFused32RowTile).
     const TileConfigId cluster_tile = FusedClusterTile(m, b.n, groups);
     if (cluster_tile != TileConfigId::kCount) tile = cluster_tile;
   }

@@ -82,7 +82,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
   const Case cases[] = {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
-      {32, 4096, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c2", 4},
+      {32, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
@@ -92,9 +92,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
-      // 16 < M <= 32: fused with a quantization cluster up to K = 512 from
-      // 128 N tiles.
-      {17, 4096, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c2", 4},
+      // 16 < M <= 32: fused (two 16-row tiles) up to K = 512 from 128 N tiles
+      // of 32 rows.
+      {17, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {17, 4064, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
   };
@@ -112,10 +112,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
   }
 }
 
-// A forced fused_quant with 16 < M <= 32 and K <= 512 takes a
-// quantization-cluster tile: _c2 from 128 N tiles of 32 rows, else _c4; other
-// shapes keep the path's default.
-TEST(GemmApi, ForcedFusedQuantUsesQuantizationClustersFor32Rows) {
+// A forced fused_quant with 16 < M <= 32 and K <= 512 takes
+// stream_n64_m16_k4 from 128 N tiles of 32 rows, else the quantization-cluster
+// tile _c4; other shapes keep the path's default.
+TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
   GemmOptions o;
   o.path = GemmPath::kFusedQuant;
   struct Case {
@@ -124,7 +124,7 @@ TEST(GemmApi, ForcedFusedQuantUsesQuantizationClustersFor32Rows) {
   };
   const Case cases[] = {
       {32, 2880, 512, "stream_n32_m32_k4_c4"}, {17, 4064, 448, "stream_n32_m32_k4_c4"},
-      {32, 4096, 512, "stream_n32_m32_k4_c2"}, {16, 4096, 512, "stream_n32_m16_k4"},
+      {32, 4096, 512, "stream_n64_m16_k4"},    {16, 4096, 512, "stream_n32_m16_k4"},
       {32, 4096, 576, "stream_n32_m16_k4"},    {8, 4096, 512, "stream_n32_m8_k4"},
   };
   for (const Case& c : cases) {

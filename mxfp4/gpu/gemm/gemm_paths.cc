@@ -19,9 +19,10 @@ constexpr GemmPathInfo kPaths[] = {
      "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
      "streaming: stream_n32_m8_k4 (auto), stream_n32_m16_k4, stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n32_m32_k8, stream_n16_m8_k8, "
-     "stream_n16_m16_k8, stream_n64_m32_k2; quantization clusters (a (C, 1, 1) cluster along N "
+     "stream_n16_m16_k8, stream_n64_m32_k2, stream_n64_m16_k4 (auto 16 < M <= 32, K <= 512, "
+     "N >= 4096); quantization clusters (a (C, 1, 1) cluster along N "
      "shares the quantization through distributed shared memory): stream_n32_m8_k4_c2, "
-     "stream_n32_m16_k4_c4, stream_n32_m32_k4_c2 (auto 16 < M <= 32, K <= 512, N >= 4096), "
+     "stream_n32_m16_k4_c4, stream_n32_m32_k4_c2, "
      "stream_n32_m32_k4_c4, stream_n32_m32_k8_c2; bulk streaming (weights by bulk async copies to shared memory; auto "
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "

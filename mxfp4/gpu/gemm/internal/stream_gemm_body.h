@@ -49,7 +49,7 @@ namespace mxfp4::gpu::gemm_internal {
 // flight per pass, EVEN rule, one 16-byte operand store per lane and the fp32
 // scale (lane 0 of the quad) - into every CTA of the quantization cluster
 // (kQuantCluster > 1: the first pass waits for the cluster's CTAs to run
-// before its first remote store; a warp with no pass waits after the call).
+// before its first remote store; a warp with no pass waits all the same).
 // after_first_loads() runs once, right after the first pass's loads are
 // issued (at once for a warp with no pass), so that the caller's work in it
 // overlaps their latency.
@@ -66,7 +66,10 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
                                                AfterFirstLoads&& after_first_loads) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
   // j - lane_block is the same in all the warp's quads (uniform exits).
-  if (j_first - lane_block >= cta_blocks) after_first_loads();  // no pass
+  if (j_first - lane_block >= cta_blocks) {  // no pass
+    after_first_loads();
+    if constexpr (kQuantCluster > 1) ClusterWait();  // the first pass's wait
+  }
   for (int j = j_first; j - lane_block < cta_blocks; j += kPassBlocks) {
     uint4 v[kItemsPerPass];
 #pragma unroll
@@ -328,8 +331,6 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
           src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
     }
     if constexpr (kQuantCluster > 1) {
-      // A warp with no blocks of its own ran no pass: its wait is here.
-      if (j_first - lane_block >= cta_blocks) ClusterWait();
       // Every CTA's operands are complete once all have passed this barrier
       // (it replaces the CTA barrier below for them; no peer access follows).
       ClusterArriveRelease();

@@ -120,6 +120,9 @@ enum class TileConfigId : int {
   kStreamN32M32K4C2,
   kStreamN32M32K4C4,
   kStreamN32M32K8C2,
+  // A fused streaming tile of 64 weight rows x 16 activation rows (a
+  // 32-row A as two row tiles, each CTA quantizing its 16 rows alone).
+  kStreamN64M16K4,
   kCount,
 };
 
@@ -132,7 +135,7 @@ enum class TileConfigId : int {
   X(kFusedN64M16Fold) X(kFusedN64M16UnrolledFold) X(kStreamN32M8K4) X(kStreamN32M16K4)    \
   X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
   X(kStreamN32M16K8) X(kStreamN32M8K8) X(kStreamN32M8K4Bulk) X(kStreamN32M16K4Bulk)            \
-  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8)
+  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8) X(kStreamN64M16K4)
 // Fused streaming tiles with a quantization cluster (fused_quant only).
 #define MXFP4_FUSED_CLUSTER_TILES(X) \
   X(kStreamN32M8K4C2) X(kStreamN32M16K4C4) X(kStreamN32M32K4C2) X(kStreamN32M32K4C4)      \
@@ -295,6 +298,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN32M16K8:
       return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m16_k8", false, false, 8, true, false};
+    case TileConfigId::kStreamN64M16K4:
+      return {4, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n64_m16_k4", false, false, 4, true, false};
     case TileConfigId::kStreamN32M32K8:
       return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m32_k8", false, false, 8, true, false};
