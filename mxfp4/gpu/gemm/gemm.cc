@@ -41,8 +41,8 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
 //   16 < M <= 32, K <= 512, N >= 4096 (128 tiles of 32 rows)
-//                       fused_quant     stream_n32_m32_k4_c2 (a cluster of 2
-//                                       CTAs shares the quantization)
+//                       fused_quant     stream_n64_m16_k4 (two 16-row tiles,
+//                                       each CTA quantizes its own rows)
 //   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
 //   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
 //                                       wgmma ring tile where it fills the GPU
