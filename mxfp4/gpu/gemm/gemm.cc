@@ -53,9 +53,9 @@ constexpr int64_t kFusedMaxM = 8;
 constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;
-// 16 < M <= 32 with K <= 512 and at least kFusedClusterMinNTiles 32-row N
-// tiles: fused_quant (stream_n64_m16_k4; FusedClusterTile).
-constexpr int64_t kFusedClusterMinM = 16;
+// 16 < M <= 32 with K <= 512 and at least kFused32RowMinNTiles 32-row N
+// tiles: fused_quant (stream_n64_m16_k4; Fused32RowTile).
+constexpr int64_t kFused32RowMinM = 16;
 // Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
 // ...
 constexpr int64_t kSplitKSmallMTargetCtas = 200;
@@ -202,26 +202,26 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // 32x4096x512) beat _c2: 4.31 / 4.32 against 4.41 / 4.43 us (entry -> ready
 // 3.25K against 3.97K cycles, its math 2.07K against 1.50K); on 32x2880x512
 // _c4 stays ahead (4.17 against 4.22 us).
-constexpr int64_t kFusedClusterMinNTiles = 128;  // of 32 rows
+constexpr int64_t kFused32RowMinNTiles = 128;  // of 32 rows
 constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4;
 
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
-// K <= 512: kAutoFused32RowTile from kFusedClusterMinNTiles N tiles of 32
+// K <= 512: kAutoFused32RowTile from kFused32RowMinNTiles N tiles of 32
 // rows, else the quantization-cluster tile stream_n32_m32_k4_c4 - or kCount
 // for none. Auto takes fused_quant only for the first (the rule above:
 // AutoPath picks the path, PlanGemm the tile); a forced fused_quant takes
 // either (session 7: the cluster tiles beat the other fused tiles there).
-TileConfigId FusedClusterTile(int64_t m, int64_t n, int64_t groups) {
-  if (m <= kFusedClusterMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
+TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
+  if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
     return TileConfigId::kCount;
   }
-  return (n + 31) / 32 >= kFusedClusterMinNTiles ? kAutoFused32RowTile
+  return (n + 31) / 32 >= kFused32RowMinNTiles ? kAutoFused32RowTile
                                                   : TileConfigId::kStreamN32M32K4C4;
 }
 
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
-  if (FusedClusterTile(m, n, groups) == kAutoFused32RowTile) return GemmPath::kFusedQuant;
+  if (Fused32RowTile(m, n, groups) == kAutoFused32RowTile) return GemmPath::kFusedQuant;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -446,8 +446,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (path == GemmPath::kFusedQuant) {
     // 16 < M <= 32, K <= 512: stream_n64_m16_k4 or a quantization cluster
     // (auto reaches this path there only for kAutoFused32RowTile).
-    const TileConfigId cluster_tile = FusedClusterTile(m, b.n, groups);
-    if (cluster_tile != TileConfigId::kCount) tile = cluster_tile;
+    const TileConfigId row32_tile = Fused32RowTile(m, b.n, groups);
+    if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
     const TileConfigId ring = AutoRingTile(m, b.n);
