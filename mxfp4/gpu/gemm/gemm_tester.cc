@@ -21,6 +21,7 @@
 #include "mxfp4/emu/error_report.h"
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
+#include "mxfp4/gpu/gemm/internal/test_kernels.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/status.h"
 #include "mxfp4/testing/gpu_test_util.h"
@@ -111,7 +112,15 @@ struct DeviceProblem {
   DeviceStream stream;
   DeviceBuffer a, b_data, b_scales, c, workspace;
   size_t c_bytes = 0;
+  // WeightsWrittenLate: other weights to put in b_data / b_scales before each
+  // call, and the real ones the late writer copies over them.
+  bool weights_written_late = false;
+  DeviceBuffer stale_data, stale_scales, real_data, real_scales;
 };
+
+// How long the late writer waits before it writes the weights: far longer
+// than any GEMM's prologue.
+constexpr uint64_t kLateWeightsDelayNs = 50000;
 
 absl::Status Enqueue(const GemmArgs& args, const GemmWorkspace& ws, const GemmOptions& options,
                      hipStream_t stream, bool use_graph) {
@@ -141,6 +150,16 @@ absl::Status Enqueue(const GemmArgs& args, const GemmWorkspace& ws, const GemmOp
 absl::Status RunOnce(DeviceProblem& d, const GemmArgs& args, const GemmOptions& options,
                      bool use_graph, uint8_t poison, std::vector<uint8_t>& out) {
   MXFP4_HIP_RETURN_IF_ERROR(hipMemsetAsync(d.c.get(), poison, d.c_bytes, d.stream.get()));
+  if (d.weights_written_late) {
+    MXFP4_HIP_RETURN_IF_ERROR(hipMemcpyAsync(d.b_data.get(), d.stale_data.get(), d.b_data.size(),
+                                             hipMemcpyDeviceToDevice, d.stream.get()));
+    MXFP4_HIP_RETURN_IF_ERROR(hipMemcpyAsync(d.b_scales.get(), d.stale_scales.get(),
+                                             d.b_scales.size(), hipMemcpyDeviceToDevice,
+                                             d.stream.get()));
+    MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchLateCopyReleasingEarly(
+        d.b_data.get(), d.real_data.get(), d.b_data.size(), d.b_scales.get(),
+        d.real_scales.get(), d.b_scales.size(), kLateWeightsDelayNs, d.stream.get()));
+  }
   const GemmWorkspace ws{d.workspace.get(), d.workspace.size()};
   if (absl::Status s = Enqueue(args, ws, options, d.stream.get(), use_graph); !s.ok()) return s;
   MXFP4_HIP_RETURN_IF_ERROR(hipGetLastError());
@@ -193,11 +212,12 @@ const char* BInputName(BInput input) {
 
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
-      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s", m_, n_, k_,
+      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s", m_, n_, k_,
       seed_, GemmPathName(options_.path), options_.split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
-      AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "");
+      AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "",
+      weights_written_late_ ? " weights_written_late" : "");
 }
 
 ::testing::AssertionResult GemmTester::Run() const {
@@ -224,6 +244,32 @@ std::string GemmTester::Describe() const {
       d.b_data.CopyFromHost(b_device_layout.data.data(), b_device_layout.data.size()));
   TESTER_RETURN_IF_ERROR(
       d.b_scales.CopyFromHost(b_device_layout.scales.data(), b_device_layout.scales.size()));
+  if (weights_written_late_) {
+    if (use_graph_ || b_device_layout.data.size() % 16 != 0 ||
+        b_device_layout.scales.size() % 16 != 0) {
+      return ::testing::AssertionFailure()
+             << Describe() << ": WeightsWrittenLate needs no graph and 16-byte multiples";
+    }
+    // Other weights (the next seed's) until the late writer replaces them.
+    std::mt19937_64 stale_rng(seed_ + 0x5EED);
+    TESTER_ASSIGN_OR_FAIL(stale_natural, MakeB(n_, k_, b_input_, stale_rng));
+    TESTER_ASSIGN_OR_FAIL(stale, stale_natural.ToLayout(data_layout_, scale_layout_));
+    d.weights_written_late = true;
+    TESTER_ASSIGN_OR_FAIL(sd, DeviceBuffer::Allocate(stale.data.size()));
+    TESTER_ASSIGN_OR_FAIL(ss, DeviceBuffer::Allocate(stale.scales.size()));
+    TESTER_ASSIGN_OR_FAIL(rd, DeviceBuffer::Allocate(b_device_layout.data.size()));
+    TESTER_ASSIGN_OR_FAIL(rs, DeviceBuffer::Allocate(b_device_layout.scales.size()));
+    d.stale_data = std::move(sd);
+    d.stale_scales = std::move(ss);
+    d.real_data = std::move(rd);
+    d.real_scales = std::move(rs);
+    TESTER_RETURN_IF_ERROR(d.stale_data.CopyFromHost(stale.data.data(), stale.data.size()));
+    TESTER_RETURN_IF_ERROR(d.stale_scales.CopyFromHost(stale.scales.data(), stale.scales.size()));
+    TESTER_RETURN_IF_ERROR(
+        d.real_data.CopyFromHost(b_device_layout.data.data(), b_device_layout.data.size()));
+    TESTER_RETURN_IF_ERROR(
+        d.real_scales.CopyFromHost(b_device_layout.scales.data(), b_device_layout.scales.size()));
+  }
 
   GemmArgs args;
   args.a = d.a.as<uint16_t>();

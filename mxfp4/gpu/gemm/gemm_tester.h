@@ -82,6 +82,12 @@ class GemmTester {
   GemmTester& CheckIdeal(bool check) { check_ideal_ = check; return *this; }
   GemmTester& Repeats(int repeats) { repeats_ = repeats; return *this; }
   GemmTester& UseGraph(bool use) { use_graph_ = use; return *this; }
+  // The weights are written by the kernel right before each call, which
+  // releases its programmatic dependents first and writes them ~50 us later
+  // (the buffers hold other weights until then): the call must wait for it
+  // before reading B (a producer of B using programmatic dependent launch).
+  // Not with UseGraph; the weight buffers' sizes must be multiples of 16.
+  GemmTester& WeightsWrittenLate(bool late) { weights_written_late_ = late; return *this; }
 
   // Runs the checks above. Needs a GPU (callers skip first).
   ::testing::AssertionResult Run() const;
@@ -102,6 +108,7 @@ class GemmTester {
   bool check_ideal_ = false;
   int repeats_ = 1;
   bool use_graph_ = false;
+  bool weights_written_late_ = false;
 };
 
 // SmallTestScale(): MXFP4_TEST_SCALE=small (set by tools/device/run_all.sh

@@ -49,14 +49,16 @@ __global__ void __launch_bounds__(kQuantThreads)
                            int32_t rows_padded, int32_t f16, int32_t fold,
                            uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
-  // The dependent GEMM may start its B prologue now; it waits for our
-  // completion (and memory flush) before touching A.
-  GridDependencyLaunchDependents();
   // Small grids launch with programmatic serialization (LaunchQuantizer):
   // the preceding kernel (the producer of A, or the previous GEMM still
   // reading the workspace we write) may still run. Nothing is read or written
   // before (a no-op for a plain launch).
   GridDependencyWait();
+  // Only then may the dependent GEMM start: its prologue reads B and the
+  // weight scales before its own wait, and the kernel before us may be the
+  // one that writes them (released early, GemmPath.WeightsWrittenByThe
+  // PrecedingKernel). It waits for our completion before touching A.
+  GridDependencyLaunchDependents();
   const int groups = k >> 5;
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * groups;
   const int q = static_cast<int>(threadIdx.x) & 3;
@@ -124,8 +126,8 @@ __global__ void __launch_bounds__(kQuantThreads)
                                      uint8_t* __restrict__ a_ops,
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags) {
+  GridDependencyWait();  // then the release, as QuantizeAOperandKernel
   GridDependencyLaunchDependents();
-  GridDependencyWait();  // as QuantizeAOperandKernel
   const int groups = k >> 5;
   const int groups8 = rows_padded >> 3;
   const int64_t flag_columns = RingFlagColumns(groups);

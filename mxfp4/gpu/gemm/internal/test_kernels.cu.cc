@@ -37,6 +37,21 @@ __device__ uint32_t HalfE4m3OfCode(uint32_t c) {
   return kMag[c & 7] | ((c & 8) ? 0x80u : 0u);
 }
 
+__global__ void LateCopyReleasingEarlyKernel(uint4* dst0, const uint4* src0, size_t n0,
+                                             uint4* dst1, const uint4* src1, size_t n1,
+                                             uint64_t delay_ns) {
+  GridDependencyLaunchDependents();
+  uint64_t start;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+  for (;;) {
+    uint64_t now;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    if (now - start >= delay_ns) break;
+  }
+  for (size_t i = threadIdx.x; i < n0; i += blockDim.x) dst0[i] = src0[i];
+  for (size_t i = threadIdx.x; i < n1; i += blockDim.x) dst1[i] = src1[i];
+}
+
 __global__ void MmaTilesKernel(const uint32_t* w, const uint8_t* x_codes, float* d, int tiles,
                                int f16) {
   const int tile = blockIdx.x;
@@ -94,6 +109,16 @@ __global__ void Bf16PairsKernel(const float* in, uint32_t* out, int pairs) {
 
 hipError_t LaunchCompareBf16PairOnEveryFloat(uint32_t* result, hipStream_t stream) {
   hipLaunchKernelGGL(CompareBf16PairOnEveryFloatKernel, dim3(1056), dim3(256), 0, stream, result);
+  return hipGetLastError();
+}
+
+hipError_t LaunchLateCopyReleasingEarly(void* dst0, const void* src0, size_t bytes0, void* dst1,
+                                        const void* src1, size_t bytes1, uint64_t delay_ns,
+                                        hipStream_t stream) {
+  hipLaunchKernelGGL(LateCopyReleasingEarlyKernel, dim3(1), dim3(1024), 0, stream,
+                     static_cast<uint4*>(dst0), static_cast<const uint4*>(src0), bytes0 / 16,
+                     static_cast<uint4*>(dst1), static_cast<const uint4*>(src1), bytes1 / 16,
+                     delay_ns);
   return hipGetLastError();
 }
 

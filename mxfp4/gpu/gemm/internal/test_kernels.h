@@ -37,6 +37,15 @@ hipError_t LaunchCompareBf16PairOnEveryFloat(uint32_t* result, hipStream_t strea
 // out[i] = Float2ToBf16x2Bits(in[2i], in[2i + 1]) for i < pairs.
 hipError_t LaunchBf16Pairs(const float* in, uint32_t* out, int pairs, hipStream_t stream);
 
+// A kernel that, like a producer using programmatic dependent launch,
+// releases its dependents first (griddepcontrol.launch_dependents), then
+// waits `delay_ns` and only then copies src0 -> dst0 and src1 -> dst1
+// (bytes0 / bytes1 bytes, multiples of 16, 16-byte aligned) with one CTA: a
+// stand-in for a preceding kernel that writes the weights a GEMM reads.
+hipError_t LaunchLateCopyReleasingEarly(void* dst0, const void* src0, size_t bytes0, void* dst1,
+                                        const void* src1, size_t bytes1, uint64_t delay_ns,
+                                        hipStream_t stream);
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_TEST_KERNELS_H_

@@ -13,5 +13,9 @@ hipError_t LaunchMmaTiles(const uint32_t*, const uint8_t*, float*, int, bool, hi
 
 hipError_t LaunchCompareBf16PairOnEveryFloat(uint32_t*, hipStream_t) { return hipErrorNoDevice; }
 hipError_t LaunchBf16Pairs(const float*, uint32_t*, int, hipStream_t) { return hipErrorNoDevice; }
+hipError_t LaunchLateCopyReleasingEarly(void*, const void*, size_t, void*, const void*, size_t,
+                                        uint64_t, hipStream_t) {
+  return hipErrorNoDevice;
+}
 
 }  // namespace mxfp4::gpu::gemm_internal
