@@ -31,9 +31,9 @@ MXFP4_DEVICE_INLINE void AddInOrder(float4& v, const float4& q) {
   v.w = __fadd_rn(v.w, q.w);
 }
 
-// kReleaseLast: release the programmatic dependents after the stores instead
-// of before the combine (the ring tiles; see below).
-template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseLast = false>
+// kReleaseEarly: release the programmatic dependents before the combine
+// (see below); the ring tiles pass false and release after it themselves.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
                                                  int cluster_size, int n0, int m0) {
   namespace cg = cooperative_groups;
@@ -45,7 +45,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
   // call's A quantizer) may start and wait for our completion now, so that
   // its launch overlaps this epilogue. (At kernel entry its CTAs took SMs the
   // next GEMM wanted: 256x3072x1536 12.3 -> 13.7 us.)
-  if constexpr (!kReleaseLast) GridDependencyLaunchDependents();
+  if constexpr (kReleaseEarly) GridDependencyLaunchDependents();
   constexpr int kChunksPerRow = kBlockN / 4;
   if (cluster_size == 2) {
     // Two CTAs: a chain instead of rank 0 reading all 2 x kPartials tiles.
@@ -89,7 +89,6 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
     }
     // Rank 1 reads rank 0's shared memory until it passes this barrier.
     cg::this_cluster().sync();
-    if constexpr (kReleaseLast) GridDependencyLaunchDependents();
     return;
   }
   if (cluster_size == 1 && !p.c_fp32 && p.c_vector_ok && m0 + kBlockM <= p.m &&
@@ -114,7 +113,6 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
       *reinterpret_cast<uint2*>(out) =
           make_uint2(Float2ToBf16x2Bits(v.x, v.y), Float2ToBf16x2Bits(v.z, v.w));
     }
-    if constexpr (kReleaseLast) GridDependencyLaunchDependents();
     return;
   }
   int first_chunk = tid;
@@ -153,7 +151,6 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
   }
   // Peers read this CTA's partials until they pass this barrier.
   if (cluster_size > 1) cg::this_cluster().sync();
-  if constexpr (kReleaseLast) GridDependencyLaunchDependents();
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -204,7 +204,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     f = 0u;
     if (j0 < len) f = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0));
   };
-  // The first batch (weights are not the quantizer's: before the wait). A
+  // The first batch (weights are not the quantizer's: before the wait; the
+  // quantizer releases this kernel only after its own wait for the kernel
+  // before it, which may have written them). A
   // whole first step takes the fast loop's unchecked loads (a quarter of the
   // predicated Load4's instructions: one-shot code costs ~3 cycles an
   // instruction, docs/paths.md "Learned in session 8"); rows at or beyond N
@@ -499,8 +501,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 8.82 against 8.99 / 8.97 us, 256x3072x1536 unchanged (10.46 / 10.43
   // against 10.43 / 10.42); the streaming tiles keep the early release
   // (16x2112x7168 lost 0.36 us with it late).
-  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseLast=*/true>(p, partials, 1, n0,
-                                                                                 m0);
+  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false>(p, partials, 1,
+                                                                                   n0, m0);
+  GridDependencyLaunchDependents();
   StampPhase(p, kPhaseClockEnd);
 }
 
