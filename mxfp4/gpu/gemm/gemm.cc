@@ -40,10 +40,14 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       has <= 132 CTAs, else splitk_small_m
 //                                       stream_n32_m8_k8_bulk (cluster K-split)
 //   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
-//   16 < M <= 32, K <= 512, N >= 4096 (128 tiles of 32 rows)
-//                       fused_quant     stream_n64_m16_k4 (two 16-row tiles,
-//                                       each CTA quantizes its own rows)
-//   16 < M <= 32        quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
+//   16 < M <= 32, K <= 512
+//                       fused_quant     stream_n64_m16_k4 from 128 N tiles of
+//                                       32 rows (two 16-row tiles, each CTA
+//                                       quantizes its own rows), else
+//                                       stream_n32_m32_k4_c4 (a cluster of 4
+//                                       CTAs shares the quantization)
+//   16 < M <= 32, K > 512
+//                       quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
 //   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
 //                                       wgmma ring tile where it fills the GPU
 //                                       (AutoRingTile)
@@ -53,8 +57,7 @@ constexpr int64_t kFusedMaxM = 8;
 constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;
-// 16 < M <= 32 with K <= 512 and at least kFused32RowMinNTiles 32-row N
-// tiles: fused_quant (stream_n64_m16_k4; Fused32RowTile).
+// 16 < M <= 32 with K <= 512: fused_quant (Fused32RowTile).
 constexpr int64_t kFused32RowMinM = 16;
 // Pipelined split counts: about this many CTAs (2 of these CTAs fit an SM)
 // ...
@@ -195,22 +198,28 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // CTA per SM there (128 CTAs on 120 SMs: 6.30 us). 32x2880x512 (90 N tiles):
 // stream_n32_m32_k4_c4 won the sweep (4.43 vs streamq_n32_m32_k4 4.64) but
 // lost both contest runs (4.67 / 4.69 vs 4.58 / 4.60): the two harnesses
-// disagree there, so auto keeps quant_then_mma below 128 N tiles.
+// disagree there, so auto kept quant_then_mma below 128 N tiles (until
+// session 11, below).
 // Session 10 (H200, gemm_paths_benchmark --only, graph replay, two runs each,
 // same call): from 128 N tiles the cluster-less stream_n64_m16_k4 (the 32 A
 // rows as two 16-row tiles, each CTA quantizing its own rows: 128 CTAs on
 // 32x4096x512) beat _c2: 4.31 / 4.32 against 4.41 / 4.43 us (entry -> ready
 // 3.25K against 3.97K cycles, its math 2.07K against 1.50K); on 32x2880x512
 // _c4 stays ahead (4.17 against 4.22 us).
+// Session 11: the one-kernel paths launch programmatically (their CTAs are
+// resident while the previous kernel finishes), and fused_quant became the
+// faster path on 32x2880x512 too (contest, graph replay, two runs each:
+// 3.93 / 3.94 us forced against quant_then_mma 4.41 / 4.42; L2 flushed
+// 7.01-7.61 against 7.40-7.90): auto takes fused_quant for every
+// 16 < M <= 32 with K <= 512.
 constexpr int64_t kFused32RowMinNTiles = 128;  // of 32 rows
 constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4;
 
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
 // K <= 512: kAutoFused32RowTile from kFused32RowMinNTiles N tiles of 32
 // rows, else the quantization-cluster tile stream_n32_m32_k4_c4 - or kCount
-// for none. Auto takes fused_quant only for the first (the rule above:
-// AutoPath picks the path, PlanGemm the tile); a forced fused_quant takes
-// either (session 7: the cluster tiles beat the other fused tiles there).
+// for none (AutoPath picks the path, PlanGemm the tile; session 7: the
+// cluster tiles beat the other fused tiles there).
 TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
     return TileConfigId::kCount;
@@ -221,7 +230,7 @@ TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
 
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
-  if (Fused32RowTile(m, n, groups) == kAutoFused32RowTile) return GemmPath::kFusedQuant;
+  if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -444,8 +453,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     tile = TileConfigId::kStreamQN32M32K8;
   }
   if (path == GemmPath::kFusedQuant) {
-    // 16 < M <= 32, K <= 512: stream_n64_m16_k4 or a quantization cluster
-    // (auto reaches this path there only for kAutoFused32RowTile).
+    // 16 < M <= 32, K <= 512: stream_n64_m16_k4 or a quantization cluster.
     const TileConfigId row32_tile = Fused32RowTile(m, b.n, groups);
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }

@@ -181,10 +181,10 @@ class GemmWorkspaceBuffer {
 // than given (the message says how much); Unavailable without a GPU build;
 // a launch failure as the HIP error's status. m == 0 is a no-op.
 // Stream order: the launches may overlap the kernel before them on `stream`
-// (programmatic dependent launch: a small quantizer grid starts while that
-// kernel finishes), but nothing reads A, B, the scales or the workspace, or
-// writes C, before that kernel has completed, even when it releases its
-// dependents early (GemmPath.WeightsWrittenByThePrecedingKernel).
+// (programmatic dependent launch: the call's first kernel becomes resident
+// while that kernel finishes), but nothing reads A, B, the scales or the
+// workspace, or writes C, before that kernel has completed, even when it
+// releases its dependents early (GemmPath.WeightsWrittenByThePrecedingKernel).
 absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace& workspace = {},
                   const GemmOptions& options = {});
 

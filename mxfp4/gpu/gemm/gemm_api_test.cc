@@ -83,7 +83,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
-      {32, 2880, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
+      {32, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
       {8, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
@@ -92,10 +92,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
-      // 16 < M <= 32: fused (two 16-row tiles) up to K = 512 from 128 N tiles
-      // of 32 rows.
+      // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 128 N tiles
+      // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
       {17, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
-      {17, 4064, 512, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
+      {17, 4064, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
   };
   for (const Case& c : cases) {

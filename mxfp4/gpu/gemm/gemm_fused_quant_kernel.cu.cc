@@ -20,6 +20,10 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmFusedQuantKernel(const GemmKernelArgs args) {
+  // Launched with programmatic serialization: the CTAs may be resident while
+  // the preceding kernel finishes; nothing is read or written before it has
+  // completed (gemm.h "Stream order").
+  GridDependencyWait();
   if constexpr (GetTileConfig(kId).stream_b) {
     StreamGemmBody<kId, /*kClusterSplit=*/false>(args);
   } else {
@@ -33,7 +37,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
   if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId>, smem_ready); e != hipSuccess) {
     return e;
   }
-  return LaunchTile(GemmFusedQuantKernel<kId>, args, GetTileConfig(kId), false, stream);
+  return LaunchTile(GemmFusedQuantKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true, stream);
 }
 
 }  // namespace

@@ -279,9 +279,11 @@ TEST(GemmPath, CudaGraphReplay) {
 // The weights are written by the kernel right before the call, which releases
 // its programmatic dependents before it writes them (a producer of B using
 // programmatic dependent launch): no path may read B before that kernel is
-// done. quant_then_mma launches small quantizer grids programmatically and
-// its GEMMs load weights before their own wait (16x2112x7168: a streaming
-// tile; 64x7168x2048: a ring tile), repeated: the first call's and later ones.
+// done. Every first kernel of a call launches programmatically (the
+// one-kernel paths' GEMM, quant_then_mma's quantizer), and quant_then_mma's
+// GEMMs load weights before their own wait (16x2112x7168: a streaming tile;
+// 64x7168x2048: a ring tile; 256x3072x1536: a ring tile after a 192-CTA
+// quantizer), repeated: the first call's and later ones.
 TEST(GemmPath, WeightsWrittenByThePrecedingKernel) {
   MXFP4_SKIP_IF_NO_GPU();
   EXPECT_TRUE(PathTester().M(16).N(2112).K(7168).Seed(1201).WeightsWrittenLate(true)
@@ -289,6 +291,7 @@ TEST(GemmPath, WeightsWrittenByThePrecedingKernel) {
   EXPECT_TRUE(PathTester().M(64).N(7168).K(2048).Seed(1202).WeightsWrittenLate(true)
                   .Repeats(Limit(3, 1)).Run());
   EXPECT_TRUE(PathTester().M(4).N(2880).K(512).Seed(1203).WeightsWrittenLate(true).Run());
+  EXPECT_TRUE(PathTester().M(256).N(3072).K(1536).Seed(1204).WeightsWrittenLate(true).Run());
 }
 
 }  // namespace

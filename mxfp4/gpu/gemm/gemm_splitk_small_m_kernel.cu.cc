@@ -22,6 +22,10 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmSplitKSmallMKernel(const GemmKernelArgs args) {
+  // Launched with programmatic serialization: the CTAs may be resident while
+  // the preceding kernel finishes; nothing is read or written before it has
+  // completed (gemm.h "Stream order").
+  GridDependencyWait();
   if constexpr (GetTileConfig(kId).stream_b) {
     StreamGemmBody<kId, /*kClusterSplit=*/true>(args);
   } else {
@@ -36,7 +40,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
       e != hipSuccess) {
     return e;
   }
-  return LaunchTile(GemmSplitKSmallMKernel<kId>, args, GetTileConfig(kId), false, stream);
+  return LaunchTile(GemmSplitKSmallMKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true, stream);
 }
 
 }  // namespace

@@ -22,26 +22,21 @@ namespace {
 
 constexpr int kQuantThreads = 256;
 
-// Quantizer grids up to this many CTAs launch programmatically (while the
-// previous kernel, e.g. the previous call's GEMM, finishes; it releases its
-// dependents at its epilogue). Larger grids launch plainly: launched early,
-// their CTAs all crowd onto the SMs the running GEMM leaves free and then
-// quantize on those few SMs. Measured on the H200 (contest benchmark, graph
-// replay, session 5): 16x2112x7168 (56 CTAs) 10.4 -> 9.5 us, 32x2880x512
-// (8 CTAs) 4.8 -> 4.6 us, 64x7168x2048 (64 CTAs) unchanged, 256x3072x1536
-// (192 CTAs) 12.3 -> 13.1 us; again in session 8, with the GEMM releasing
-// its dependents at its epilogue: 10.55 -> 11.2 us.
-constexpr int64_t kProgrammaticQuantMaxCtas = 64;
-
-// Launches a quantizer kernel: programmatic for small grids (above).
+// Launches a quantizer kernel with programmatic serialization: its CTAs may
+// start while the previous kernel (e.g. the previous call's GEMM, which
+// releases its dependents after its stores) finishes; the kernel waits for it
+// before reading A or writing the workspace. History (H200, contest
+// benchmark, graph replay): session 5 launched only grids of at most 64 CTAs
+// this way (16x2112x7168 10.4 -> 9.5 us, 32x2880x512 4.8 -> 4.6 us) because
+// the 192-CTA grid of 256x3072x1536 lost (12.3 -> 13.1 us: released at the
+// start of the ring GEMM's epilogue, its CTAs crowded onto the few free SMs).
+// Since the ring tiles release after their stores (session 10) every grid
+// gains: 256x3072x1536 10.49 -> 10.18 us (session 11, two runs each), the
+// others unchanged.
 template <typename... Params, typename... Args>
 hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, hipStream_t stream,
                            Args... args) {
-  if (ctas <= kProgrammaticQuantMaxCtas) {
-    return LaunchProgrammatic(kernel, dim3(ctas), dim3(kQuantThreads), stream, args...);
-  }
-  kernel<<<dim3(ctas), dim3(kQuantThreads), 0, stream>>>(static_cast<Params>(args)...);
-  return hipGetLastError();
+  return LaunchProgrammatic(kernel, dim3(ctas), dim3(kQuantThreads), stream, args...);
 }
 
 __global__ void __launch_bounds__(kQuantThreads)
@@ -49,10 +44,10 @@ __global__ void __launch_bounds__(kQuantThreads)
                            int32_t rows_padded, int32_t f16, int32_t fold,
                            uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
-  // Small grids launch with programmatic serialization (LaunchQuantizer):
-  // the preceding kernel (the producer of A, or the previous GEMM still
+  // Launched with programmatic serialization (LaunchQuantizer): the
+  // preceding kernel (the producer of A, or the previous GEMM still
   // reading the workspace we write) may still run. Nothing is read or written
-  // before (a no-op for a plain launch).
+  // before.
   GridDependencyWait();
   // Only then may the dependent GEMM start: its prologue reads B and the
   // weight scales before its own wait, and the kernel before us may be the
