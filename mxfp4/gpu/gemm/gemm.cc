@@ -36,10 +36,13 @@ constexpr size_t kWorkspaceAlign = 256;
 // below is the fastest, or within 5% of the fastest, tested configuration of
 // gemm_paths_benchmark --sweep for the contest shapes of its class.
 //   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
+//   8 < M <= 16, K <= 512
+//                       fused_quant     stream_n32_m16_k4
 //   M <= 8, K > 512     quant_then_mma  streamq_n32_m16_k8_bulk where that plan
 //                                       has <= 132 CTAs, else splitk_small_m
 //                                       stream_n32_m8_k8_bulk (cluster K-split)
-//   8 < M <= 16         quant_then_mma  streamq_n32_m16_k8_bulk
+//   8 < M <= 16, K > 512
+//                       quant_then_mma  streamq_n32_m16_k8_bulk
 //   16 < M <= 32, K <= 512
 //                       fused_quant     stream_n64_m16_k4 from 128 N tiles of
 //                                       32 rows (two 16-row tiles, each CTA
@@ -53,7 +56,12 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       (AutoRingTile)
 // (a _bulk tile falls back to its register-streaming twin when its slabs do
 // not fit in shared memory).
-constexpr int64_t kFusedMaxM = 8;
+// Session 11 (H200, gemm_paths_benchmark --only, graph replay): with the
+// one-kernel paths launched programmatically, fused stream_n32_m16_k4 beat
+// quant_then_mma's streamq_n32_m16_k8_bulk for 8 < M <= 16 at K = 512
+// (16x2880x512 3.28 against 4.36 us, 16x4096x512 3.46 against 4.49), so every
+// M <= 32 with K <= 512 is fused (16 < M <= 32: Fused32RowTile).
+constexpr int64_t kFusedMaxM = 16;
 constexpr int64_t kFusedMaxGroups = 16;
 constexpr int64_t kSplitKSmallMMaxM = 8;
 constexpr int64_t kStreamPrequantMaxM = 32;

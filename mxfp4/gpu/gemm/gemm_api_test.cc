@@ -92,6 +92,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
+      // 8 < M <= 16 up to K = 512: fused (session 11).
+      {16, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {9, 4096, 256, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {16, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 128 N tiles
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
       {17, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},

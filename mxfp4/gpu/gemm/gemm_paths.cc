@@ -17,7 +17,7 @@ constexpr GemmPathInfo kPaths[] = {
      "stage), mma.sync m16n8k16 f16 x2 per block (swap AB: N on the 16-row side)",
      "block_fma; streaming tiles split the CTA's K-range over their warps_k warps, chunks of "
      "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
-     "streaming: stream_n32_m8_k4 (auto), stream_n32_m16_k4, stream_n32_m32_k4, "
+     "streaming: stream_n32_m8_k4 (auto M <= 8, K <= 512), stream_n32_m16_k4 (auto 8 < M <= 16, K <= 512), stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n32_m32_k8, stream_n16_m8_k8, "
      "stream_n16_m16_k8, stream_n64_m32_k2, stream_n64_m16_k4 (auto 16 < M <= 32, K <= 512, "
      "N >= 4096); quantization clusters (a (C, 1, 1) cluster along N "
@@ -27,7 +27,7 @@ constexpr GemmPathInfo kPaths[] = {
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
-     "any M, N, K % 32 == 0; auto: M <= 8 and K <= 512, 16 < M <= 32 and K <= 512", 1},
+     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
      "tiles combined through distributed shared memory",
@@ -44,7 +44,7 @@ constexpr GemmPathInfo kPaths[] = {
      "e4m3 wgmma ring or cp.async-pipelined tiles",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
-     "streaming: streamq_n32_m16_k8 (auto M <= 16), streamq_n32_m32_k4 (auto 16 < M <= 32, K > 512), "
+     "streaming: streamq_n32_m16_k8 (auto M <= 16, K > 512), streamq_n32_m32_k4 (auto 16 < M <= 32, K > 512), "
      "streamq_n32_m64_k4, streamq_n64_m64_k4, streamq_n32_m32_k8, streamq_n16_m32_k8, "
      "streamq_n16_m16_k8; bulk streaming (auto where they fit): streamq_n32_m16_k8_bulk, "
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
