@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tools/device/ab_contest.sh: on the GPU machine, an A/B of the staged tree
+# (.device-pack/stage.tar.xz, "base") against variants packed by
+# tools/device/pack_variant.sh. Each variant's test binaries run alone (tests,
+# plus memcheck and racecheck with --sanitize); then the contest benchmark
+# runs REPS times (default 2) for base and every variant, interleaved.
+# Into $OUT: <variant>_tests_summary.txt and <i>_<who>_contest.json (at most 8
+# files come back: keep variants x REPS + variants small). Compare with
+# tools/device/compare_contest.py.
+#
+# Usage (device): [REPS=n] bash tools/device/ab_contest.sh [--sanitize] v1 [v2 ...]
+set -u
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+R=tools/device/run_all.sh
+OUT="${OUT:-/tmp/mxfp4-device-out}"
+mkdir -p "$OUT"
+sanitize=()
+if [[ "${1:-}" == --sanitize ]]; then sanitize=(--sanitize --sanitize_scale=small); shift; fi
+[[ $# -ge 1 ]] || { echo "usage: ab_contest.sh [--sanitize] variant..." >&2; exit 2; }
+work="$(mktemp -d)"
+tar -xJf .device-pack/stage.tar.xz
+mkdir -p "$work/base" "$work/alltests"
+cp .device/bench/mxfp4.bench.gemm_benchmark "$work/base/"
+mv .device/tests/* "$work/alltests/"
+status=0
+for v in "$@"; do
+  tar -xJf ".device-pack/$v.tar.xz" -C "$work"
+  rm -f .device/tests/*
+  if compgen -G "$work/$v/*_test" >/dev/null; then
+    cp "$work/$v/"*_test .device/tests/
+    OUT="$work/r_t_$v" MXFP4_PACK=none bash $R --tests "${sanitize[@]}" --jobs=12 --timeout=150 \
+      >/dev/null 2>&1 || status=1
+    cp "$work/r_t_$v/summary.txt" "$OUT/${v}_tests_summary.txt"
+  fi
+done
+rm -f .device/tests/*
+mv "$work/alltests/"* .device/tests/
+i=0
+for ((rep = 1; rep <= ${REPS:-2}; rep++)); do
+  for who in base "$@"; do
+    i=$((i + 1))
+    cp "$work/$who/mxfp4.bench.gemm_benchmark" .device/bench/
+    OUT="$work/r_$i" MXFP4_PACK=none bash $R --bench=contest --bench_timeout=200 >/dev/null 2>&1 || status=1
+    cp "$work/r_$i/gemm_contest.json" "$OUT/${i}_${who}_contest.json"
+  done
+done
+cp "$work/base/mxfp4.bench.gemm_benchmark" .device/bench/
+rm -rf "$work"
+tail -n 14 "$OUT"/*_tests_summary.txt 2>/dev/null
+exit $status
