@@ -37,7 +37,8 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
   if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId>, smem_ready); e != hipSuccess) {
     return e;
   }
-  return LaunchTile(GemmFusedQuantKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true, stream);
+  return LaunchTile(GemmFusedQuantKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true,
+                    stream);
 }
 
 }  // namespace

@@ -17,13 +17,15 @@ constexpr GemmPathInfo kPaths[] = {
      "stage), mma.sync m16n8k16 f16 x2 per block (swap AB: N on the 16-row side)",
      "block_fma; streaming tiles split the CTA's K-range over their warps_k warps, chunks of "
      "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
-     "streaming: stream_n32_m8_k4 (auto M <= 8, K <= 512), stream_n32_m16_k4 (auto 8 < M <= 16, K <= 512), stream_n32_m32_k4, "
+     "streaming: stream_n32_m8_k4 (auto M <= 8, K <= 512), stream_n32_m16_k4 (auto "
+     "8 < M <= 16, K <= 512), stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n32_m32_k8, stream_n16_m8_k8, "
      "stream_n16_m16_k8, stream_n64_m32_k2, stream_n64_m16_k4 (auto 16 < M <= 32, K <= 512, "
      "N >= 4096); quantization clusters (a (C, 1, 1) cluster along N "
      "shares the quantization through distributed shared memory): stream_n32_m8_k4_c2, "
      "stream_n32_m16_k4_c4, stream_n32_m32_k4_c2, "
-     "stream_n32_m32_k4_c4 (auto 16 < M <= 32, K <= 512, N < 4096), stream_n32_m32_k8_c2; bulk streaming (weights by bulk async copies to shared memory; auto "
+     "stream_n32_m32_k4_c4 (auto 16 < M <= 32, K <= 512, N < 4096), stream_n32_m32_k8_c2; "
+     "bulk streaming (weights by bulk async copies to shared memory; auto "
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
@@ -44,7 +46,8 @@ constexpr GemmPathInfo kPaths[] = {
      "e4m3 wgmma ring or cp.async-pipelined tiles",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
-     "streaming: streamq_n32_m16_k8 (auto M <= 16, K > 512), streamq_n32_m32_k4 (auto 16 < M <= 32, K > 512), "
+     "streaming: streamq_n32_m16_k8 (auto M <= 16, K > 512), streamq_n32_m32_k4 (auto "
+     "16 < M <= 32, K > 512), "
      "streamq_n32_m64_k4, streamq_n64_m64_k4, streamq_n32_m32_k8, streamq_n16_m32_k8, "
      "streamq_n16_m16_k8; bulk streaming (auto where they fit): streamq_n32_m16_k8_bulk, "
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "

@@ -40,7 +40,8 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
       e != hipSuccess) {
     return e;
   }
-  return LaunchTile(GemmSplitKSmallMKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true, stream);
+  return LaunchTile(GemmSplitKSmallMKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true,
+                    stream);
 }
 
 }  // namespace

@@ -22,21 +22,28 @@ namespace {
 
 constexpr int kQuantThreads = 256;
 
-// Launches a quantizer kernel with programmatic serialization: its CTAs may
-// start while the previous kernel (e.g. the previous call's GEMM, which
-// releases its dependents after its stores) finishes; the kernel waits for it
-// before reading A or writing the workspace. History (H200, contest
-// benchmark, graph replay): session 5 launched only grids of at most 64 CTAs
-// this way (16x2112x7168 10.4 -> 9.5 us, 32x2880x512 4.8 -> 4.6 us) because
-// the 192-CTA grid of 256x3072x1536 lost (12.3 -> 13.1 us: released at the
-// start of the ring GEMM's epilogue, its CTAs crowded onto the few free SMs).
-// Since the ring tiles release after their stores (session 10) every grid
-// gains: 256x3072x1536 10.49 -> 10.18 us (session 11, two runs each), the
-// others unchanged.
+// Quantizers launch with programmatic serialization: their CTAs may start
+// while the previous kernel (e.g. the previous call's GEMM) finishes; the
+// kernel waits for it before reading A or writing the workspace. A grid of
+// more than kProgrammaticQuantMaxCtas launched early behind a GEMM that
+// releases its dependents at the start of its epilogue (the streaming and
+// pipelined tiles) crowds onto the SMs that GEMM leaves free and quantizes on
+// those few (H200, contest benchmark, graph replay, sessions 5 and 8:
+// 256x3072x1536's 192 CTAs 12.3 -> 13.1 us, 10.55 -> 11.2 us, while
+// 16x2112x7168's 56 CTAs gained 10.4 -> 9.5 us): such grids launch plainly.
+// The ring tiles release after their stores (session 10), so the ring
+// tiles' wgmma-order quantizer launches programmatically at any size
+// (session 11: 256x3072x1536 10.49 -> 10.18 us, the others unchanged).
+constexpr int64_t kProgrammaticQuantMaxCtas = 64;
+
 template <typename... Params, typename... Args>
-hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, hipStream_t stream,
-                           Args... args) {
-  return LaunchProgrammatic(kernel, dim3(ctas), dim3(kQuantThreads), stream, args...);
+hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, int64_t max_programmatic_ctas,
+                           hipStream_t stream, Args... args) {
+  if (ctas <= max_programmatic_ctas) {
+    return LaunchProgrammatic(kernel, dim3(ctas), dim3(kQuantThreads), stream, args...);
+  }
+  kernel<<<dim3(ctas), dim3(kQuantThreads), 0, stream>>>(static_cast<Params>(args)...);
+  return hipGetLastError();
 }
 
 __global__ void __launch_bounds__(kQuantThreads)
@@ -44,10 +51,10 @@ __global__ void __launch_bounds__(kQuantThreads)
                            int32_t rows_padded, int32_t f16, int32_t fold,
                            uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
-  // Launched with programmatic serialization (LaunchQuantizer): the
-  // preceding kernel (the producer of A, or the previous GEMM still
-  // reading the workspace we write) may still run. Nothing is read or written
-  // before.
+  // Launched with programmatic serialization (LaunchQuantizer; a no-op for a
+  // plain launch): the preceding kernel (the producer of A, or the previous
+  // GEMM still reading the workspace we write) may still run. Nothing is read
+  // or written before.
   GridDependencyWait();
   // Only then may the dependent GEMM start: its prologue reads B and the
   // weight scales before its own wait, and the kernel before us may be the
@@ -193,8 +200,8 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, stream, a, m, k, rows_padded,
-                         tile_rows, a_ops, a_scales, fold_flags);
+  return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, /*max_programmatic_ctas=*/ctas,
+                         stream, a, m, k, rows_padded, tile_rows, a_ops, a_scales, fold_flags);
 }
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
@@ -204,8 +211,8 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  return LaunchQuantizer(QuantizeAOperandKernel, ctas, stream, a, m, k, rows_padded,
-                         operands == MmaOperands::kF16 ? 1 : 0,
+  return LaunchQuantizer(QuantizeAOperandKernel, ctas, kProgrammaticQuantMaxCtas, stream, a, m, k,
+                         rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
                          fold_scales && operands == MmaOperands::kF16 ? 1 : 0, a_ops, a_scales);
 }
 
