@@ -85,18 +85,20 @@ enum class GemmPath {
   // in the GEMM into fp16 operands of mma.sync m16n8k16 (swap AB: N on the
   // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
   // K-range over its warps; the quantization-cluster tiles share the
-  // quantization of their A rows along N). Chosen for M <= 8 with K <= 512,
-  // and for 16 < M <= 32 with K <= 512 from N = 4096.
+  // quantization of their A rows along N). Chosen for M <= 32 with
+  // K <= 512.
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
-  // shared memory. Chosen for M <= 8 with K > 512.
+  // shared memory. Chosen for M <= 8 with K > 512 where quant_then_mma's
+  // plan would need more than 132 CTAs.
   kSplitKSmallM,
   // "quant_then_mma": a quantizer kernel writes A once as tensor-core
   // operands into the workspace (fp16; E4M3 in the wgmma order for the e4m3
   // wgmma ring tiles), then the tensor-core GEMM (programmatic dependent
   // launch; K split over a cluster, or over the ring tiles' warpgroups).
-  // Chosen for M > 8.
+  // Chosen for M > 32, for 8 < M <= 32 with K > 512, and for M <= 8 with
+  // K > 512 where its plan has at most 132 CTAs.
   kQuantThenMma,
 };
 
