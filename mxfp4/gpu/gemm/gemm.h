@@ -11,8 +11,7 @@
 // A is quantized with the EVEN rule exactly as mxfp4/emu/quantize.h does.
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
-//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 8, K <= 512;
-//                   16 < M <= 32, K <= 512, N >= 4096)
+//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
 //                   K > 512, where quant_then_mma would need more than 132 CTAs)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest)
