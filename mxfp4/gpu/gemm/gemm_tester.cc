@@ -14,6 +14,8 @@
 #include <random>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/mxfp4_matrix.h"
@@ -121,6 +123,14 @@ struct DeviceProblem {
 // How long the late writer waits before it writes the weights: far longer
 // than any GEMM's prologue.
 constexpr uint64_t kLateWeightsDelayNs = 50000;
+
+// A device buffer holding a copy of `bytes` host bytes.
+absl::StatusOr<DeviceBuffer> Upload(const void* host, size_t bytes) {
+  absl::StatusOr<DeviceBuffer> buf = DeviceBuffer::Allocate(bytes);
+  if (!buf.ok()) return buf.status();
+  if (absl::Status s = buf->CopyFromHost(host, bytes); !s.ok()) return s;
+  return buf;
+}
 
 absl::Status Enqueue(const GemmArgs& args, const GemmWorkspace& ws, const GemmOptions& options,
                      hipStream_t stream, bool use_graph) {
@@ -231,19 +241,15 @@ std::string GemmTester::Describe() const {
   d.stream = std::move(stream);
   const bool fp32 = output_ == GemmOutputType::kFp32;
   d.c_bytes = static_cast<size_t>(m_ * n_) * (fp32 ? 4 : 2);
-  TESTER_ASSIGN_OR_FAIL(a_buf, DeviceBuffer::Allocate(a_host.size() * 2));
-  TESTER_ASSIGN_OR_FAIL(bd_buf, DeviceBuffer::Allocate(b_device_layout.data.size()));
-  TESTER_ASSIGN_OR_FAIL(bs_buf, DeviceBuffer::Allocate(b_device_layout.scales.size()));
+  TESTER_ASSIGN_OR_FAIL(a_buf, Upload(a_host.data(), a_host.size() * 2));
+  TESTER_ASSIGN_OR_FAIL(bd_buf, Upload(b_device_layout.data.data(), b_device_layout.data.size()));
+  TESTER_ASSIGN_OR_FAIL(bs_buf,
+                        Upload(b_device_layout.scales.data(), b_device_layout.scales.size()));
   TESTER_ASSIGN_OR_FAIL(c_buf, DeviceBuffer::Allocate(d.c_bytes));
   d.a = std::move(a_buf);
   d.b_data = std::move(bd_buf);
   d.b_scales = std::move(bs_buf);
   d.c = std::move(c_buf);
-  TESTER_RETURN_IF_ERROR(d.a.CopyFromHost(a_host.data(), a_host.size() * 2));
-  TESTER_RETURN_IF_ERROR(
-      d.b_data.CopyFromHost(b_device_layout.data.data(), b_device_layout.data.size()));
-  TESTER_RETURN_IF_ERROR(
-      d.b_scales.CopyFromHost(b_device_layout.scales.data(), b_device_layout.scales.size()));
   if (weights_written_late_) {
     if (use_graph_ || b_device_layout.data.size() % 16 != 0 ||
         b_device_layout.scales.size() % 16 != 0) {
@@ -255,20 +261,15 @@ std::string GemmTester::Describe() const {
     TESTER_ASSIGN_OR_FAIL(stale_natural, MakeB(n_, k_, b_input_, stale_rng));
     TESTER_ASSIGN_OR_FAIL(stale, stale_natural.ToLayout(data_layout_, scale_layout_));
     d.weights_written_late = true;
-    TESTER_ASSIGN_OR_FAIL(sd, DeviceBuffer::Allocate(stale.data.size()));
-    TESTER_ASSIGN_OR_FAIL(ss, DeviceBuffer::Allocate(stale.scales.size()));
-    TESTER_ASSIGN_OR_FAIL(rd, DeviceBuffer::Allocate(b_device_layout.data.size()));
-    TESTER_ASSIGN_OR_FAIL(rs, DeviceBuffer::Allocate(b_device_layout.scales.size()));
+    TESTER_ASSIGN_OR_FAIL(sd, Upload(stale.data.data(), stale.data.size()));
+    TESTER_ASSIGN_OR_FAIL(ss, Upload(stale.scales.data(), stale.scales.size()));
+    TESTER_ASSIGN_OR_FAIL(rd, Upload(b_device_layout.data.data(), b_device_layout.data.size()));
+    TESTER_ASSIGN_OR_FAIL(rs,
+                          Upload(b_device_layout.scales.data(), b_device_layout.scales.size()));
     d.stale_data = std::move(sd);
     d.stale_scales = std::move(ss);
     d.real_data = std::move(rd);
     d.real_scales = std::move(rs);
-    TESTER_RETURN_IF_ERROR(d.stale_data.CopyFromHost(stale.data.data(), stale.data.size()));
-    TESTER_RETURN_IF_ERROR(d.stale_scales.CopyFromHost(stale.scales.data(), stale.scales.size()));
-    TESTER_RETURN_IF_ERROR(
-        d.real_data.CopyFromHost(b_device_layout.data.data(), b_device_layout.data.size()));
-    TESTER_RETURN_IF_ERROR(
-        d.real_scales.CopyFromHost(b_device_layout.scales.data(), b_device_layout.scales.size()));
   }
 
   GemmArgs args;
