@@ -4,9 +4,9 @@
 # tools/device/pack_variant.sh. Each variant's test binaries run alone (tests,
 # plus memcheck and racecheck with --sanitize); then the contest benchmark
 # runs REPS times (default 2) for base and every variant, interleaved.
-# Into $OUT: <variant>_tests_summary.txt and <i>_<who>_contest.json (at most 8
-# files come back: keep variants x REPS + variants small). Compare with
-# tools/device/compare_contest.py.
+# Into $OUT: <variant>_tests_summary.txt, <variant>_tests.log and
+# <i>_<who>_contest.json (at most 8 files come back: keep variants x (REPS + 2)
+# small). Compare with tools/device/compare_contest.py.
 #
 # Usage (device): [REPS=n] bash tools/device/ab_contest.sh [--sanitize] v1 [v2 ...]
 set -u
@@ -31,6 +31,7 @@ for v in "$@"; do
     OUT="$work/r_t_$v" MXFP4_PACK=none bash $R --tests "${sanitize[@]}" --jobs=12 --timeout=150 \
       >/dev/null 2>&1 || status=1
     cp "$work/r_t_$v/summary.txt" "$OUT/${v}_tests_summary.txt"
+    cp "$work/r_t_$v/tests.log" "$OUT/${v}_tests.log" 2>/dev/null || true
   fi
 done
 rm -f .device/tests/*
