@@ -157,8 +157,10 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   const int g_hi = row0 < p.n ? min(g_lo + chunk, groups) : g_lo;
 
   // ------------------------------------------------------------ weight stream
-  // Rows row0 + gid and row0 + gid + 8 (the MMA's rows gid / gid + 8).
-  const WeightRowPair<kContestLayout> rows(p, row0 + gid);
+  // Rows row0 + gid and row0 + gid + 8 (the MMA's rows gid / gid + 8); set
+  // before the first weight load (issue_weights, below, where the weights
+  // follow the first A loads).
+  WeightRowPair<kContestLayout> rows;
   auto load_batch = [&](int g, StreamBatch& b) {
 #pragma unroll
     for (int u = 0; u < kU; ++u) {
@@ -175,8 +177,20 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // 1154 -> 1092 cycles, 3.19 -> 3.11 us; the _c2 tile lost with it (entry
   // -> ready 3.94K -> 4.13K cycles, its weights then came late).
   constexpr bool kWeightsAfterA = !kBulk && !kPrequant && kCfg.quant_cluster == 1;
+  if constexpr (!kWeightsAfterA) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
+  // The row index and first block pass through an empty asm (with a memory
+  // clobber, after the first A loads): otherwise the compiler hoisted the
+  // weight rows' and first batch's address math (loop-invariant) above the
+  // quantization loop, ~130 instructions per warp before the first A load
+  // (Nsight Compute source view, 32x4096x512, session 12).
   auto issue_weights = [&] {
-    if constexpr (kWeightsAfterA) load_batch(g_lo, cur);
+    if constexpr (kWeightsAfterA) {
+      int n = row0 + gid;
+      int g = g_lo;
+      asm volatile("" : "+r"(n), "+r"(g)::"memory");
+      rows = WeightRowPair<kContestLayout>(p, n);
+      load_batch(g, cur);
+    }
   };
   if constexpr (kBulk) {
     bulk = IssueBulkWeightChunk(p, smem, plan, warp, row0, g_lo, g_hi - g_lo, chunk);

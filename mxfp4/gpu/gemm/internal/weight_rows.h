@@ -93,6 +93,8 @@ struct StreamBatch {
 template <bool kContestLayout>
 class WeightRowPair {
  public:
+  // Unset (no row): assign a constructed pair before loading.
+  WeightRowPair() = default;
   // Rows n and n + 8 of p's weight. Rows at or beyond N read nothing and
   // give zeros.
   MXFP4_DEVICE_INLINE WeightRowPair(const GemmKernelArgs& p, int n)
