@@ -170,13 +170,16 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 
   [[maybe_unused]] StreamBatch cur;
   [[maybe_unused]] BulkWeightChunk bulk;
-  // Fused tiles without a quantization cluster issue their first weight
-  // batch after the first A loads (issue_weights, below): A is on the way to
-  // the math (loads, quantization, stores, barrier), the weights only at the
-  // math. Measured (H200, session 9): stream_n32_m8_k4 on 4x2880x512 math
-  // 1154 -> 1092 cycles, 3.19 -> 3.11 us; the _c2 tile lost with it (entry
-  // -> ready 3.94K -> 4.13K cycles, its weights then came late).
-  constexpr bool kWeightsAfterA = !kBulk && !kPrequant && kCfg.quant_cluster == 1;
+  // Fused tiles issue their first weight batch after the first A loads
+  // (issue_weights, below): A is on the way to the math (loads,
+  // quantization, stores, barrier), the weights only at the math. Measured
+  // (H200, session 9): stream_n32_m8_k4 on 4x2880x512 math 1154 -> 1092
+  // cycles, 3.19 -> 3.11 us. The quantization-cluster tiles lost with it then
+  // (_c2 entry -> ready 3.94K -> 4.13K cycles) but gained in session 12, once
+  // the weights' address math no longer ran before the A loads (below):
+  // stream_n32_m32_k4_c4 on 32x2880x512 entry -> ready 3.68K -> 3.48K
+  // cycles, 3.84 -> 3.82 us (--only), 3.92 -> 3.90 (contest).
+  constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
   if constexpr (!kWeightsAfterA) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
   // The row index and first block pass through an empty asm (with a memory
   // clobber, after the first A loads): otherwise the compiler hoisted the
