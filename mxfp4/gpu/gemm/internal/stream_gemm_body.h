@@ -161,7 +161,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // before the first weight load (issue_weights, below, where the weights
   // follow the first A loads).
   WeightRowPair<kContestLayout> rows;
+  // Chunks of whole loop steps start every batch on a multiple of 4 blocks
+  // (the K = 512 fused tiles: chunks of 4): constant steps between the
+  // blocks' addresses (Load4Aligned); otherwise each block's own.
   auto load_batch = [&](int g, StreamBatch& b) {
+    if (chunk % kU == 0) {
+      rows.Load4Aligned(g, tig, g_hi - g, b);
+      return;
+    }
 #pragma unroll
     for (int u = 0; u < kU; ++u) {
       rows.Load(g + u, tig, g + u < g_hi, b.w_row[u], b.w_row8[u], b.s_row[u], b.s_row8[u]);

@@ -134,6 +134,32 @@ class WeightRowPair {
     }
   }
 
+  // Blocks g4 .. g4 + 3 (g4 a multiple of 4) into b, as Load(g4 + u, word,
+  // u < valid, ...): within an aligned group of 4 every block's word and scale
+  // byte is a constant step from block g4's (data: block_bytes, scales
+  // shuffled16: 64, natural: 1), so a batch costs one address per row rather
+  // than each block's clamp and layout arithmetic.
+  MXFP4_DEVICE_INLINE void Load4Aligned(int g4, int word, int valid, StreamBatch& b) const {
+    const int64_t off = static_cast<int64_t>(g4) * block_bytes_ + 4 * word;
+    const uint32_t col = WeightScaleColumnOffset(s_shuffled_, g4);
+    const int s_step = s_shuffled_ ? 64 : 1;
+#pragma unroll
+    for (int u = 0; u < kStreamBatchBlocks; ++u) {
+      b.w_row[u] = 0u;
+      b.w_row8[u] = 0u;
+      b.s_row[u] = 0u;
+      b.s_row8[u] = 0u;
+      if (u < valid && in_[0]) {
+        b.w_row[u] = __ldg(reinterpret_cast<const uint32_t*>(data_[0] + off + u * block_bytes_));
+        b.s_row[u] = __ldg(scales_[0] + col + u * s_step);
+      }
+      if (u < valid && in_[1]) {
+        b.w_row8[u] = __ldg(reinterpret_cast<const uint32_t*>(data_[1] + off + u * block_bytes_));
+        b.s_row8[u] = __ldg(scales_[1] + col + u * s_step);
+      }
+    }
+  }
+
  private:
   static MXFP4_DEVICE_INLINE bool Preshuffled(const GemmKernelArgs& p) {
     return kContestLayout || p.b_preshuffled != 0;
