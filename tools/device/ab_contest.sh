@@ -5,8 +5,10 @@
 # plus memcheck and racecheck with --sanitize); then the contest benchmark
 # runs REPS times (default 2) for base and every variant, interleaved.
 # Into $OUT: <variant>_tests_summary.txt, <variant>_tests.log and
-# <i>_<who>_contest.json (at most 8 files come back: keep variants x (REPS + 2)
-# small). Compare with tools/device/compare_contest.py.
+# <i>_<who>_contest.json: 2 files per variant with tests plus REPS x (variants
+# + 1) contest files, of which at most 8 come back from the device tool (copy
+# them elsewhere in the command, or fewer). Compare with
+# tools/device/compare_contest.py.
 #
 # Usage (device): [REPS=n] bash tools/device/ab_contest.sh [--sanitize] v1 [v2 ...]
 set -u
