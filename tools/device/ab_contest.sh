@@ -6,19 +6,36 @@
 # runs REPS times (default 2) for base and every variant, interleaved.
 # Into $OUT: <variant>_tests_summary.txt, <variant>_tests.log and
 # <i>_<who>_contest.json: 2 files per variant with tests plus REPS x (variants
-# + 1) contest files, of which at most 8 come back from the device tool (copy
+# + 1) contest files (+ phase_clock.log), of which at most 8 come back from the device tool (copy
 # them elsewhere in the command, or fewer). Compare with
 # tools/device/compare_contest.py.
 #
-# Usage (device): [REPS=n] bash tools/device/ab_contest.sh [--sanitize] v1 [v2 ...]
+# With --phase_clock=MxNxK:path:tile:split[,...] the per-CTA phase clocks of
+# those forced configurations follow, for base (the staged
+# gemm_paths_benchmark) and every variant that packed
+# //mxfp4/gpu/gemm:gemm_paths_benchmark, into $OUT/phase_clock.log.
+#
+# Usage (device): [REPS=n] bash tools/device/ab_contest.sh [--sanitize]
+#                     [--phase_clock=CONFIGS] v1 [v2 ...]
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 R=tools/device/run_all.sh
 OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 sanitize=()
-if [[ "${1:-}" == --sanitize ]]; then sanitize=(--sanitize --sanitize_scale=small); shift; fi
-[[ $# -ge 1 ]] || { echo "usage: ab_contest.sh [--sanitize] variant..." >&2; exit 2; }
+phase_configs=""
+while [[ "${1:-}" == --* ]]; do
+  case "$1" in
+    --sanitize) sanitize=(--sanitize --sanitize_scale=small) ;;
+    --phase_clock=*) phase_configs="${1#*=}" ;;
+    *) echo "ab_contest: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+[[ $# -ge 1 ]] || {
+  echo "usage: ab_contest.sh [--sanitize] [--phase_clock=CONFIGS] variant..." >&2
+  exit 2
+}
 work="$(mktemp -d)"
 tar -xJf .device-pack/stage.tar.xz
 mkdir -p "$work/base" "$work/alltests"
@@ -48,6 +65,19 @@ for ((rep = 1; rep <= ${REPS:-2}; rep++)); do
   done
 done
 cp "$work/base/mxfp4.bench.gemm_benchmark" .device/bench/
+if [[ -n "$phase_configs" ]]; then
+  export LD_LIBRARY_PATH="$PWD/.device/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  IFS=',' read -r -a configs <<<"$phase_configs"
+  for who in base "$@"; do
+    bin="$work/$who/mxfp4.gpu.gemm.gemm_paths_benchmark"
+    [[ "$who" == base ]] && bin=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
+    [[ -x "$bin" ]] || { echo "== $who: no gemm_paths_benchmark packed" >>"$OUT/phase_clock.log"; continue; }
+    for c in "${configs[@]}"; do
+      echo "== $who $c" >>"$OUT/phase_clock.log"
+      timeout 120 "$bin" --only="$c" --phase_clock >>"$OUT/phase_clock.log" 2>&1 || status=1
+    done
+  done
+fi
 rm -rf "$work"
 tail -n 14 "$OUT"/*_tests_summary.txt 2>/dev/null
 exit $status
