@@ -66,17 +66,21 @@ for ((rep = 1; rep <= ${REPS:-2}; rep++)); do
 done
 cp "$work/base/mxfp4.bench.gemm_benchmark" .device/bench/
 if [[ -n "$phase_configs" ]]; then
-  export LD_LIBRARY_PATH="$PWD/.device/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-  IFS=',' read -r -a configs <<<"$phase_configs"
+  # run_all.sh's --phase_clock on each build's gemm_paths_benchmark in turn.
+  paths_bench=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
+  cp "$paths_bench" "$work/base/"
   for who in base "$@"; do
-    bin="$work/$who/mxfp4.gpu.gemm.gemm_paths_benchmark"
-    [[ "$who" == base ]] && bin=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
-    [[ -x "$bin" ]] || { echo "== $who: no gemm_paths_benchmark packed" >>"$OUT/phase_clock.log"; continue; }
-    for c in "${configs[@]}"; do
-      echo "== $who $c" >>"$OUT/phase_clock.log"
-      timeout 120 "$bin" --only="$c" --phase_clock >>"$OUT/phase_clock.log" 2>&1 || status=1
-    done
+    if [[ ! -x "$work/$who/mxfp4.gpu.gemm.gemm_paths_benchmark" ]]; then
+      echo "== $who: no gemm_paths_benchmark packed" >>"$OUT/phase_clock.log"
+      continue
+    fi
+    cp "$work/$who/mxfp4.gpu.gemm.gemm_paths_benchmark" "$paths_bench"
+    echo "== $who" >>"$OUT/phase_clock.log"
+    OUT="$work/p_$who" MXFP4_PACK=none bash $R --phase_clock="$phase_configs" >/dev/null 2>&1 ||
+      status=1
+    cat "$work/p_$who/bench.log" >>"$OUT/phase_clock.log" 2>/dev/null
   done
+  cp "$work/base/mxfp4.gpu.gemm.gemm_paths_benchmark" "$paths_bench"
 fi
 rm -rf "$work"
 tail -n 14 "$OUT"/*_tests_summary.txt 2>/dev/null
