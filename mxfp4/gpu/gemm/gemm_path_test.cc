@@ -233,6 +233,26 @@ TEST(GemmPath, RingWeightScaleCheckReadsEveryByte) {
   }
 }
 
+// Every block term underflows to -0 (gemm_tester.h, kUnderflowingTerms; the
+// emulator's side: reference_gemm_test's UnderflowingBlockTermsKeepNegativeZero),
+// so every output is -0 - unless a tile adds anything for a block outside a
+// warp's or warpgroup's chunk (fmaf(+0, s, -0) = +0). K = 32 * 69: chunks of
+// unequal length in every K-split tile (the ring tiles' trailing chunk idles
+// through 3 blocks).
+TEST(GemmPath, UnderflowingBlockTermsKeepNegativeZero) {
+  MXFP4_SKIP_IF_NO_GPU();
+  uint64_t seed = 950;
+  for (const std::string& tile : PathTiles()) {
+    EXPECT_TRUE(PathTester().Tile(tile).M(20).N(72).K(32 * 69).Seed(++seed)
+                    .A(AInput::kUnderflowingTerms).B(BInput::kUnderflowingTerms)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .Output(GemmOutputType::kFp32).Run());
+  }
+  EXPECT_TRUE(PathTester().M(70).N(136).K(32 * 69).Seed(++seed)
+                  .A(AInput::kUnderflowingTerms).B(BInput::kUnderflowingTerms)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+}
+
 TEST(GemmPath, Fp32Output) {
   MXFP4_SKIP_IF_NO_GPU();
   EXPECT_TRUE(PathTester().M(32).N(2880).K(512).Seed(901).Output(GemmOutputType::kFp32)

@@ -43,6 +43,9 @@ enum class AInput {
   // normal * 2^6 everywhere: every block folds (fp16 and E4M3 forms; scale
   // bytes 131..133), and sa * 2^127 overflows fp32
   kFoldHigh,
+  // every 32-block [2^-20, 2^-23 x 31]: scale byte 105 (no fold), codes 4 and
+  // 0.5; with BInput::kUnderflowingTerms every block term underflows to -0
+  kUnderflowingTerms,
 };
 
 // How B (MXFP4) is drawn.
@@ -57,6 +60,12 @@ enum class BInput {
   // scale byte 0xFE: with AInput::kFoldHigh only a check that reads every
   // weight scale byte sends it to the exact fallback (NaN outputs there)
   kFoldRangeLastExtreme,
+  // per row and block one code -0.5 (elements 1..31, random), zeros
+  // elsewhere, scale byte 0: with AInput::kUnderflowingTerms each block adds
+  // fmaf(-0.25, 2^-149, acc), whose -2^-151 rounds to -0, so every chunk
+  // partial and every output is -0 (a path that adds anything for a block
+  // outside its chunk, even fmaf(+0, s, -0) = +0, shows)
+  kUnderflowingTerms,
 };
 
 const char* AInputName(AInput input);

@@ -196,7 +196,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // Fold flags: [8-row group][RingFlagColumns] bytes; lane l reads group
   // l % (kNa / 8) of the tile (the warp's lanes cover them all; a vote
   // combines), 4 blocks per 4-byte load. Blocks past the chunk are never read
-  // (their fast form adds P = 0 whatever the flag).
+  // (they are not promoted).
   const unsigned char* const flag_row =
       p.a_fold_flags + static_cast<int64_t>(m0 / 8 + lane % (kNa / 8)) * RingFlagColumns(groups) +
       g_lo;
@@ -391,8 +391,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // ------------------------------------------------------------ exact loop
   // Any block: a vote per block (fold flags and weight scale bytes) picks the
   // folded form or the exact fallback; chunks of any length (a shorter
-  // trailing chunk idles through its last blocks, reading chunk 0's operands:
-  // P = 0). One partial set; the next step's batch is in flight meanwhile.
+  // trailing chunk idles through its last blocks: wgmmas on chunk 0's
+  // operands, never promoted). One partial set; the next step's batch is in
+  // flight meanwhile.
   auto exact_loop = [&]() {
     float acc[kAccRegs];
 #pragma unroll
@@ -442,8 +443,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
         MbarrierWait(full_bar(s), parity);
       }
       const RingWeightFragment w = ConvertRingWeights(w_row, w_row8);
-      // A warpgroup past its chunk (zero weights) reads chunk 0's block, which
-      // holds finite operands, so that its P is exactly 0.
+      // A warpgroup past its chunk (zero weights) reads chunk 0's block (an
+      // operand in shared memory that has landed); its P is never promoted.
       const uint64_t desc = MatrixDescriptorOffset(
           j < len ? desc_own : desc_first,
           static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
@@ -457,13 +458,16 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
       const bool scales_fold =
           s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
-      // Past the chunk (warp-uniform) P = 0: any form adds nothing.
-      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded) || j >= len;
+      const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded);
       WgmmaWaitGroup<0>();
       FenceRegisterArray(d);  // reads of d stay below the wait
       if (j >= iters) return;  // CTA-uniform
       if (pos == kStageBlocks - 1) release(j / kStageBlocks);
-      // Past the chunk, P = 0 and sb = 2^-127 (zero scale bytes): no change.
+      // Past the chunk (warp-uniform): no block. Promoting its P = +0 was not
+      // a no-op: fmaf(+0, sb, -0) is +0, and a chunk partial can be -0 (every
+      // block term a negative product that underflows, e.g. P = -0.25 with
+      // sa * sb = 2^-149), which the contract keeps.
+      if (j >= len) return;
       if (fast) {
         PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
       } else {
