@@ -220,7 +220,10 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // 3.93 / 3.94 us forced against quant_then_mma 4.41 / 4.42; L2 flushed
 // 7.01-7.61 against 7.40-7.90): auto takes fused_quant for every
 // 16 < M <= 32 with K <= 512.
-constexpr int64_t kFused32RowMinNTiles = 128;  // of 32 rows
+// Session 13: after session 12's prologue cuts (A loads before the weights'
+// address math) stream_n64_m16_k4 also wins on 32x2880x512 (90 N tiles of 32
+// rows; phase-clock runs, graph replay: 3.65 against _c4's 3.80 us).
+constexpr int64_t kFused32RowMinNTiles = 90;  // of 32 rows
 constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4;
 
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and

@@ -83,7 +83,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {32, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
-      {32, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
+      {32, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
       {8, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
@@ -96,10 +96,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {9, 4096, 256, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {16, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 128 N tiles
+      // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 90 N tiles
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
-      {17, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
-      {17, 4064, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
+      {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
+      {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
   };
   for (const Case& c : cases) {
@@ -117,7 +117,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
 }
 
 // A forced fused_quant with 16 < M <= 32 and K <= 512 takes
-// stream_n64_m16_k4 from 128 N tiles of 32 rows, else the quantization-cluster
+// stream_n64_m16_k4 from 90 N tiles of 32 rows, else the quantization-cluster
 // tile _c4; other shapes keep the path's default.
 TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
   GemmOptions o;
@@ -127,7 +127,8 @@ TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
     const char* tile;
   };
   const Case cases[] = {
-      {32, 2880, 512, "stream_n32_m32_k4_c4"}, {17, 4064, 448, "stream_n32_m32_k4_c4"},
+      {32, 2848, 512, "stream_n32_m32_k4_c4"}, {17, 2848, 448, "stream_n32_m32_k4_c4"},
+      {32, 2880, 512, "stream_n64_m16_k4"},    {17, 2880, 448, "stream_n64_m16_k4"},
       {32, 4096, 512, "stream_n64_m16_k4"},    {16, 4096, 512, "stream_n32_m16_k4"},
       {32, 4096, 576, "stream_n32_m16_k4"},    {8, 4096, 512, "stream_n32_m8_k4"},
   };
