@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Compares the kernels of two PTX builds of the same translation units (tools/device/kernel_diff.sh).
+
+Each `.entry` is normalized (virtual register numbers, branch labels, .loc/.file lines) so that
+only real code changes count; template kernels keyed by TileConfigId are named by their tile
+enumerator (parsed from mxfp4/gpu/gemm/internal/tile_config.h). With ptxas -v logs beside the PTX
+(<tu>.log) it also lists register and spill-store changes.
+
+Usage: kernel_diff.py BASE_DIR NEW_DIR TILE_CONFIG_H
+  BASE_DIR / NEW_DIR hold <tu>.ptx (and optionally <tu>.log) for the same TU names.
+"""
+
+import os
+import re
+import sys
+
+ENTRY = re.compile(r"\.entry\s+(\S+?)\s*\((.*?)\n}\n", re.S)
+# nvcc's anonymous-namespace names carry hashes of the file (they differ between
+# two checkouts of the same source).
+ANON = re.compile(r"\d*_GLOBAL__N__[0-9a-f]+_\d+_\w+?_[0-9a-f]{8}(?=\d)")
+TILE_ID = re.compile(r"TileConfigIdE(\d+)E")
+
+
+def tile_names(tile_config_h):
+    text = open(tile_config_h).read()
+    start = text.index("enum class TileConfigId")
+    body = re.sub(r"//[^\n]*", "", text[start:text.index("};", start)])
+    names, value = {}, 0
+    for name, explicit in re.findall(r"\b(k[A-Z]\w*)\b(?:\s*=\s*(\d+))?", body):
+        if explicit:
+            value = int(explicit)
+        names[value] = name
+        value += 1
+    return names
+
+
+def function_name(mangled):
+    """The last name of an Itanium nested name (_ZN <len><id>... then I/E): enough to tell kernels apart."""
+    i = 3 if mangled.startswith("_ZN") else 2
+    last = mangled
+    while i < len(mangled) and mangled[i].isdigit():
+        j = i
+        while mangled[j].isdigit():
+            j += 1
+        length = int(mangled[i:j])
+        last, i = mangled[j:j + length], j + length
+    return last
+
+
+def kernel_label(mangled, names):
+    m = TILE_ID.search(mangled)
+    base = function_name(mangled)
+    return f"{base}<{names.get(int(m.group(1)), m.group(1))}>" if m else base
+
+
+def normalize(entry):
+    lines = [l for l in entry.splitlines() if not l.lstrip().startswith((".loc", ".file", "//"))]
+    text = ANON.sub("5_ANON", "\n".join(lines))
+    text = re.sub(r"\$L__\w+", "L", text)
+    return re.sub(r"%(r|rd|rs|p|f|fd|h|hh)\d+", r"%\1", text)
+
+
+def entries(path):
+    """{kernel key (the mangled name, anonymous namespace normalized): normalized PTX}."""
+    return {ANON.sub("5_ANON", m.group(1)): normalize(m.group(0))
+            for m in ENTRY.finditer(open(path).read())}
+
+
+def ptxas_usage(path):
+    """{mangled: (registers, spill store bytes)} from a ptxas -v log."""
+    usage = {}
+    if not os.path.exists(path):
+        return usage
+    pattern = re.compile(
+        r"Compiling entry function '([^']+)'.*?(\d+) bytes spill stores.*?Used (\d+) registers", re.S)
+    for m in pattern.finditer(open(path).read()):
+        usage[ANON.sub("5_ANON", m.group(1))] = (int(m.group(3)), int(m.group(2)))
+    return usage
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    base_dir, new_dir, tile_config_h = sys.argv[1:]
+    names = tile_names(tile_config_h)
+    any_change = False
+    for ptx in sorted(f for f in os.listdir(new_dir) if f.endswith(".ptx")):
+        tu = ptx[:-len(".ptx")]
+        base, new = entries(os.path.join(base_dir, ptx)), entries(os.path.join(new_dir, ptx))
+        base_use = ptxas_usage(os.path.join(base_dir, tu + ".log"))
+        new_use = ptxas_usage(os.path.join(new_dir, tu + ".log"))
+        changed = [k for k in new if base.get(k) != new[k]]
+        same = len(new) - len(changed)
+        print(f"== {tu}: {len(changed)} of {len(new)} kernels changed, {same} identical")
+        for k in sorted(changed, key=lambda k: kernel_label(k, names)):
+            note = "new kernel" if k not in base else ""
+            if k in base_use and k in new_use and base_use[k] != new_use[k]:
+                (br, bs), (nr, ns) = base_use[k], new_use[k]
+                note = f"registers {br} -> {nr}" + (f", spill stores {bs} -> {ns} B" if bs or ns else "")
+            print(f"   {kernel_label(k, names):50s} {note}")
+        for k in sorted(set(base) - set(new)):
+            print(f"   {kernel_label(k, names):50s} removed")
+        any_change = any_change or bool(changed) or bool(set(base) - set(new))
+    return 0 if not any_change else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
