@@ -14,9 +14,13 @@
 # those forced configurations follow, for base (the staged
 # gemm_paths_benchmark) and every variant that packed
 # //mxfp4/gpu/gemm:gemm_paths_benchmark, into $OUT/phase_clock.log.
+# With --profile_source=CONFIGS, the same builds' Nsight Compute source views
+# (run_all.sh --profile_source) into $OUT/<who>_source_<i>.csv (+ their
+# profile.txt tails in $OUT/profile_source.log): tar $OUT before it comes
+# back, and compare with tools/device/ncu_source_summary.py.
 #
 # Usage (device): [REPS=n] bash tools/device/ab_contest.sh [--sanitize]
-#                     [--phase_clock=CONFIGS] v1 [v2 ...]
+#                     [--phase_clock=CONFIGS] [--profile_source=CONFIGS] v1 [v2 ...]
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 R=tools/device/run_all.sh
@@ -24,16 +28,18 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 sanitize=()
 phase_configs=""
+source_configs=""
 while [[ "${1:-}" == --* ]]; do
   case "$1" in
     --sanitize) sanitize=(--sanitize --sanitize_scale=small) ;;
     --phase_clock=*) phase_configs="${1#*=}" ;;
+    --profile_source=*) source_configs="${1#*=}" ;;
     *) echo "ab_contest: unknown option $1" >&2; exit 2 ;;
   esac
   shift
 done
 [[ $# -ge 1 ]] || {
-  echo "usage: ab_contest.sh [--sanitize] [--phase_clock=CONFIGS] variant..." >&2
+  echo "usage: ab_contest.sh [--sanitize] [--phase_clock=CONFIGS] [--profile_source=CONFIGS] variant..." >&2
   exit 2
 }
 work="$(mktemp -d)"
@@ -65,22 +71,40 @@ for ((rep = 1; rep <= ${REPS:-2}; rep++)); do
   done
 done
 cp "$work/base/mxfp4.bench.gemm_benchmark" .device/bench/
-if [[ -n "$phase_configs" ]]; then
-  # run_all.sh's --phase_clock on each build's gemm_paths_benchmark in turn.
-  paths_bench=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
+# on_each_paths_bench <run_all.sh option> <tag> <variant...>: the option on each
+# build's gemm_paths_benchmark in turn (base first; run_all.sh's library path
+# and glibc fallback apply), outputs in $work/<tag>_<who>/.
+paths_bench=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
+on_each_paths_bench() {
+  local option="$1" tag="$2" who
+  shift 2
   cp "$paths_bench" "$work/base/"
   for who in base "$@"; do
     if [[ ! -x "$work/$who/mxfp4.gpu.gemm.gemm_paths_benchmark" ]]; then
-      echo "== $who: no gemm_paths_benchmark packed" >>"$OUT/phase_clock.log"
+      echo "== $who: no gemm_paths_benchmark packed" >>"$OUT/$tag.log"
       continue
     fi
     cp "$work/$who/mxfp4.gpu.gemm.gemm_paths_benchmark" "$paths_bench"
-    echo "== $who" >>"$OUT/phase_clock.log"
-    OUT="$work/p_$who" MXFP4_PACK=none bash $R --phase_clock="$phase_configs" >/dev/null 2>&1 ||
-      status=1
-    cat "$work/p_$who/bench.log" >>"$OUT/phase_clock.log" 2>/dev/null
+    OUT="$work/${tag}_$who" MXFP4_PACK=none bash $R "$option" >/dev/null 2>&1 || status=1
   done
   cp "$work/base/mxfp4.gpu.gemm.gemm_paths_benchmark" "$paths_bench"
+}
+if [[ -n "$phase_configs" ]]; then
+  on_each_paths_bench --phase_clock="$phase_configs" phase_clock "$@"
+  for who in base "$@"; do
+    [[ -d "$work/phase_clock_$who" ]] || continue
+    { echo "== $who"; cat "$work/phase_clock_$who/bench.log" 2>/dev/null; } >>"$OUT/phase_clock.log"
+  done
+fi
+if [[ -n "$source_configs" ]]; then
+  on_each_paths_bench --profile_source="$source_configs" profile_source "$@"
+  for who in base "$@"; do
+    [[ -d "$work/profile_source_$who" ]] || continue
+    { echo "== $who"; cat "$work/profile_source_$who/profile.txt" 2>/dev/null; } >>"$OUT/profile_source.log"
+    for f in "$work/profile_source_$who"/source_*.csv; do
+      [[ -f "$f" ]] && cp "$f" "$OUT/${who}_$(basename "$f")"
+    done
+  done
 fi
 rm -rf "$work"
 tail -n 14 "$OUT"/*_tests_summary.txt 2>/dev/null
