@@ -22,6 +22,8 @@ for a in sys.argv[1:]:
         row = a[len("--row="):]
     else:
         files.append(a)
+if not files:
+    sys.exit("usage: compare_contest.py [--row=mxfp4_auto] a.json [b.json ...]")
 tables = []
 for f in files:
     _, entries = load([f])

@@ -44,7 +44,7 @@ constexpr size_t kWorkspaceAlign = 256;
 //   8 < M <= 16, K > 512
 //                       quant_then_mma  streamq_n32_m16_k8_bulk
 //   16 < M <= 32, K <= 512
-//                       fused_quant     stream_n64_m16_k4 from 128 N tiles of
+//                       fused_quant     stream_n64_m16_k4 from 90 N tiles of
 //                                       32 rows (two 16-row tiles, each CTA
 //                                       quantizes its own rows), else
 //                                       stream_n32_m32_k4_c4 (a cluster of 4
@@ -223,20 +223,23 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
 // Session 13: after session 12's prologue cuts (A loads before the weights'
 // address math) stream_n64_m16_k4 also wins on 32x2880x512 (90 N tiles of 32
 // rows; phase-clock runs, graph replay: 3.65 against _c4's 3.80 us).
-constexpr int64_t kFused32RowMinNTiles = 90;  // of 32 rows
 constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4;
+constexpr TileConfigId kFused32RowClusterTile = TileConfigId::kStreamN32M32K4C4;
+// N tiles of the cluster tile (32 rows): 90 = 32x2880x512's.
+constexpr int64_t kFused32RowMinNTiles = 90;
 
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
 // K <= 512: kAutoFused32RowTile from kFused32RowMinNTiles N tiles of 32
-// rows, else the quantization-cluster tile stream_n32_m32_k4_c4 - or kCount
+// rows, else the quantization-cluster tile kFused32RowClusterTile - or kCount
 // for none (AutoPath picks the path, PlanGemm the tile; session 7: the
 // cluster tiles beat the other fused tiles there).
 TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
     return TileConfigId::kCount;
   }
-  return (n + 31) / 32 >= kFused32RowMinNTiles ? kAutoFused32RowTile
-                                                  : TileConfigId::kStreamN32M32K4C4;
+  const int64_t block_n = GetTileConfig(kFused32RowClusterTile).block_n();
+  return (n + block_n - 1) / block_n >= kFused32RowMinNTiles ? kAutoFused32RowTile
+                                                              : kFused32RowClusterTile;
 }
 
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {

@@ -36,6 +36,8 @@ constexpr int kQuantThreads = 256;
 // (session 11: 256x3072x1536 10.49 -> 10.18 us, the others unchanged).
 constexpr int64_t kProgrammaticQuantMaxCtas = 64;
 
+// Launches a quantizer kernel of `ctas` CTAs: programmatically when ctas <=
+// max_programmatic_ctas, else plainly (above).
 template <typename... Params, typename... Args>
 hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, int64_t max_programmatic_ctas,
                            hipStream_t stream, Args... args) {
