@@ -244,7 +244,8 @@ TEST(BuildingBlocks, Bf16PairConversionOnEveryFloat) {
   EXPECT_EQ(mismatches, 0);
 }
 
-void CheckQuantizeAOperand(bool f16) {
+// tile_rows > 0: the bulk streaming tiles' layout [row tile][k/32][tile_rows][32].
+void CheckQuantizeAOperand(bool f16, int32_t tile_rows = 0) {
   constexpr int32_t kM = 37, kRowsPadded = 64, kK = 480;
   std::mt19937_64 rng(5);
   std::normal_distribution<float> normal(0.0f, 1.0f);
@@ -271,7 +272,7 @@ void CheckQuantizeAOperand(bool f16) {
   ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeAOperand(
       ad->as<uint16_t>(), kM, kK, kRowsPadded,
       f16 ? gemm_internal::MmaOperands::kF16 : gemm_internal::MmaOperands::kE4m3, qd->as<uint8_t>(),
-      sd->as<float>(), nullptr)));
+      sd->as<float>(), nullptr, /*fold_scales=*/false, tile_rows)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
   std::vector<uint8_t> q(size_t{kRowsPadded} * kK * op_bytes);
   std::vector<float> s(size_t{kRowsPadded} * (kK / 32));
@@ -292,8 +293,11 @@ void CheckQuantizeAOperand(bool f16) {
       }
     }
     for (int k = 0; k < kK; ++k) {
-      uint16_t got = q[(r * kK + k) * op_bytes];
-      if (f16) got = static_cast<uint16_t>(got | (q[(r * kK + k) * 2 + 1] << 8));
+      const int64_t at = tile_rows > 0 ? ((r / tile_rows) * (kK / 32) + k / 32) * tile_rows * 32 +
+                                             (r % tile_rows) * 32 + k % 32
+                                       : int64_t{r} * kK + k;
+      uint16_t got = q[at * op_bytes];
+      if (f16) got = static_cast<uint16_t>(got | (q[at * 2 + 1] << 8));
       if (r >= kM) {
         if (got != 0 && ++bad <= 10) {
           ADD_FAILURE() << "padding (" << r << ", " << k << ") = " << got;
@@ -308,7 +312,7 @@ void CheckQuantizeAOperand(bool f16) {
       }
     }
   }
-  EXPECT_EQ(bad, 0) << (f16 ? "f16" : "e4m3");
+  EXPECT_EQ(bad, 0) << (f16 ? "f16" : "e4m3") << " tile_rows " << tile_rows;
 }
 
 TEST(BuildingBlocks, QuantizeAOperandMatchesCpuF16) {
@@ -319,6 +323,11 @@ TEST(BuildingBlocks, QuantizeAOperandMatchesCpuF16) {
 TEST(BuildingBlocks, QuantizeAOperandMatchesCpuE4m3) {
   MXFP4_SKIP_IF_NO_GPU();
   CheckQuantizeAOperand(false);
+}
+
+TEST(BuildingBlocks, QuantizeAOperandTiledMatchesCpu) {
+  MXFP4_SKIP_IF_NO_GPU();
+  for (int32_t tile_rows : {16, 32, 64}) CheckQuantizeAOperand(true, tile_rows);
 }
 
 }  // namespace

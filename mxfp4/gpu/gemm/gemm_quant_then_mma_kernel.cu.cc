@@ -66,7 +66,8 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                                              const_cast<uint8_t*>(args.a_fold_flags), stream)
           : LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                    cfg.operands, const_cast<uint8_t*>(args.a_ops),
-                                   const_cast<float*>(args.a_scales), stream, cfg.fold_a_scale);
+                                   const_cast<float*>(args.a_scales), stream, cfg.fold_a_scale,
+                                   BulkATiled(cfg) ? cfg.block_m() : 0);
   if (q != hipSuccess) return q;
 #define MXFP4_LAUNCH_CASE(id) \
   case TileConfigId::id:        \

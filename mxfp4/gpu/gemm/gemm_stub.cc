@@ -18,7 +18,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream
   return hipErrorNoDevice;
 }
 hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, MmaOperands, uint8_t*,
-                                  float*, hipStream_t, bool) {
+                                  float*, hipStream_t, bool, int32_t) {
   return hipErrorNoDevice;
 }
 

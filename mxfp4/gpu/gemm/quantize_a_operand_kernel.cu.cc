@@ -3,7 +3,9 @@
 // QuantizeAOperand: the first kernel of path quant_then_mma (docs/paths.md).
 // bf16 A (m, k) -> EVEN-rule MXFP4, written directly in the form the tile GEMM
 // consumes: operands of value/2 (fp16, or E4M3 for the e4m3 tiles),
-// (rows_padded, k) row-major, and fp32 scales 2^(S-127) transposed to
+// (rows_padded, k) row-major or, for the bulk streaming tiles (tile_rows > 0),
+// [row tile][k/32][tile_rows][32] (a tile's blocks one contiguous run: one
+// bulk copy per K-range), and fp32 scales 2^(S-127) transposed to
 // [k/32][rows_padded], so a GEMM stage is a handful of 16-byte cp.async
 // copies. Padding rows are zeros. A quad of lanes owns one 32-element block
 // (16-byte loads, coalesced along K). A second kernel writes the wgmma order
@@ -50,7 +52,7 @@ hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, int64_t max
 
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
-                           int32_t rows_padded, int32_t f16, int32_t fold,
+                           int32_t rows_padded, int32_t f16, int32_t fold, int32_t tile_rows,
                            uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
   // Launched with programmatic serialization (LaunchQuantizer; a no-op for a
@@ -76,6 +78,10 @@ __global__ void __launch_bounds__(kQuantThreads)
     const bool valid = block < total_blocks;
     const int64_t row = valid ? block / groups : 0;
     const int64_t g = valid ? block % groups : 0;
+    // The block's first operand element in the workspace.
+    const int64_t op = tile_rows > 0 ? ((row / tile_rows) * groups + g) * tile_rows * 32 +
+                                           (row % tile_rows) * 32
+                                     : row * k + g * 32;
     uint32_t x[4] = {0, 0, 0, 0};
     if (valid && row < m) {
       const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
@@ -96,14 +102,14 @@ __global__ void __launch_bounds__(kQuantThreads)
         for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], scale);
       }
       if (valid) {
-        *reinterpret_cast<uint4*>(a_ops + (row * k + g * 32 + q * 8) * 2) =
+        *reinterpret_cast<uint4*>(a_ops + (op + q * 8) * 2) =
             real ? make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]) : make_uint4(0u, 0u, 0u, 0u);
       }
     } else {
       const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
       scale = r.scale;
       if (valid) {
-        *reinterpret_cast<uint2*>(a_ops + row * k + g * 32 + q * 8) =
+        *reinterpret_cast<uint2*>(a_ops + op + q * 8) =
             real ? make_uint2(r.lo, r.hi) : make_uint2(0u, 0u);
       }
     }
@@ -208,14 +214,18 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
                                   MmaOperands operands, uint8_t* a_ops, float* a_scales,
-                                  hipStream_t stream, bool fold_scales) {
-  if (m <= 0 || k <= 0 || rows_padded < m || k % 32 != 0) return hipErrorInvalidValue;
+                                  hipStream_t stream, bool fold_scales, int32_t tile_rows) {
+  if (m <= 0 || k <= 0 || rows_padded < m || k % 32 != 0 || tile_rows < 0 ||
+      (tile_rows > 0 && rows_padded % tile_rows != 0)) {
+    return hipErrorInvalidValue;
+  }
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
   return LaunchQuantizer(QuantizeAOperandKernel, ctas, kProgrammaticQuantMaxCtas, stream, a, m, k,
                          rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
-                         fold_scales && operands == MmaOperands::kF16 ? 1 : 0, a_ops, a_scales);
+                         fold_scales && operands == MmaOperands::kF16 ? 1 : 0, tile_rows, a_ops,
+                         a_scales);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -209,36 +209,44 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   }
 
   // ------------------------------------------------------------ A -> operands
-  // Bulk prequantized tiles: A as rows [row][cta blocks * 64 + 64 B] (the
-  // pad puts rows gid and gid + 1 in different bank halves) by bulk copies on
-  // one mbarrier after the barriers of the weight chunks; scales as
+  // Bulk prequantized tiles: A is tile-major in the workspace
+  // ([row tile][block][kBlockM rows][64 B], BulkATiled), so each K-warp
+  // chunk's piece of A (the weight chunk's pieces) is one bulk copy into the
+  // layout below, on an mbarrier of its own that the chunk's warps wait for
+  // with the weight piece: the math starts on the first pieces while the
+  // rest of A is in flight. (One copy per row of the whole K-range on one
+  // barrier held every warp until all of A had landed: 16x2112x7168
+  // dependency -> ready 3.5K cycles of a 9 us call; per-row copies per piece
+  // were 512 copies a CTA and cost 4K cycles more to issue.) Scales as
   // [cta block][row] by cp.async.
-  constexpr bool kBulkA = kBulk && kPrequant;
-  const int a_row_stride = kBulkA ? cta_blocks * 64 + 64 : 0;
-  const uint32_t a_bar =
-      SharedAddress(smem + plan.barriers) + kCfg.warps_n * kWarpsK * kBulkPieces * 8u;
+  constexpr bool kBulkA = BulkATiled(kCfg);
+  static_assert(kBulkA == (kBulk && kPrequant), "bulk prequantized tiles read A tiled");
+  // [warp_k][kBulkPieces] mbarriers after the weight chunks'.
+  const uint32_t a_bars = SharedAddress(smem + plan.barriers) +
+                          (kCfg.warps_n * kWarpsK + warp_k) * kBulkPieces * 8u;
   if constexpr (kBulkA) {
-    // Warp 0 alone issues the copies (after the grid dependency: A is the
-    // preceding quantizer's output); every thread waits before the math.
-    if (warp == 0) {
-      if (lane == 0) {
-        MbarrierInit(a_bar);
-        MbarrierInitFence();
+    // Lane 0 of the warp_n == 0 warp of each K-warp issues its chunk's
+    // pieces (after the grid dependency: A is the preceding quantizer's
+    // output); the piece geometry is the weight chunk's (bulk.pieces,
+    // piece_blocks), the same for every warp of the chunk. That warp waits
+    // for every piece itself, so no copy is in flight when the CTA exits.
+    GridDependencyWait();
+    if (warp_n == 0 && lane == 0) {
+      for (int q = 0; q < kBulkPieces; ++q) MbarrierInit(a_bars + 8u * q);
+      MbarrierInitFence();
+      constexpr uint32_t kBlockBytes = kBlockM * 64u;
+      const unsigned char* const src =
+          p.a_ops + (static_cast<int64_t>(blockIdx.y) * groups + g_lo) * kBlockBytes;
+      unsigned char* const dst = a_ops + (g_lo - cta_g0) * kBlockBytes;
+#pragma unroll 1
+      for (int q = 0; q < bulk.pieces; ++q) {
+        const int u0 = q * bulk.piece_blocks;
+        const uint32_t bytes =
+            static_cast<uint32_t>(min(bulk.piece_blocks, bulk.blocks - u0)) * kBlockBytes;
+        const uint32_t bar = a_bars + 8u * q;
+        MbarrierArriveExpectTx(bar, bytes);
+        BulkCopyToShared(SharedAddress(dst + u0 * kBlockBytes), src + u0 * kBlockBytes, bytes, bar);
       }
-      __syncwarp();
-      GridDependencyWait();
-      if (lane == 0) MbarrierArriveExpectTx(a_bar, cta_blocks * kBlockM * 64u);
-      __syncwarp();
-      if (cta_blocks > 0) {
-        for (int r = lane; r < kBlockM; r += 32) {
-          BulkCopyToShared(SharedAddress(a_ops + r * a_row_stride),
-                           p.a_ops + (static_cast<int64_t>(m0 + r) * p.k +
-                                      static_cast<int64_t>(cta_g0) * 32) * 2,
-                           cta_blocks * 64u, a_bar);
-        }
-      }
-    } else {
-      GridDependencyWait();
     }
     // The scales (kBlockM floats per block: small runs, cheaper as 16-byte
     // cp.async from every thread than as bulk copies, which the copy engine
@@ -363,7 +371,6 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   }
   if constexpr (kBulk) bulk.StoreScales();
   __syncthreads();
-  if constexpr (kBulkA) MbarrierWait(a_bar, 0u);
   StampPhase(p, kPhaseClockReady);
 
   // ------------------------------------------------------------ math
@@ -381,8 +388,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     const int item0 = (gg - cta_g0) * kBlockM;
 #pragma unroll
     for (int mt = 0; mt < kFragsM; ++mt) {
-      const int a_off = kBulkA ? (mt * 8 + gid) * a_row_stride + (gg - cta_g0) * 64
-                               : (item0 + mt * 8 + gid) * 64;
+      const int a_off = (item0 + mt * 8 + gid) * 64;
       const uint4 xv = *reinterpret_cast<const uint4*>(a_ops + a_off + tig * 16);
       const float2 sa = *reinterpret_cast<const float2*>(a_scales + item0 + mt * 8 + 2 * tig);
       const uint32_t x[4] = {xv.x, xv.y, xv.z, xv.w};
@@ -401,6 +407,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 #pragma unroll 1
     for (int q = 0; q < bulk.pieces; ++q) {
       bulk.WaitPiece(q);
+      if constexpr (kBulkA) MbarrierWait(a_bars + 8u * q, 0u);
       const int u_end = min((q + 1) * bulk.piece_blocks, bulk.blocks);
 #pragma unroll 2
       for (int u = q * bulk.piece_blocks; u < u_end; ++u) {

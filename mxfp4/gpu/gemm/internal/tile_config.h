@@ -421,6 +421,13 @@ MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) &
 // Bulk streaming tiles: a warp's weight chunk arrives in up to this many
 // pieces, each on its own mbarrier, so the math starts on the first piece.
 inline constexpr int kBulkPieces = 4;
+
+// BulkATiled(): whether the tile reads a prequantized A written tile-major by
+// QuantizeAOperand (tile_rows = block_m): the bulk streaming tiles bring in
+// each K-warp chunk's piece of A with one bulk copy.
+MXFP4_HOST_DEVICE constexpr bool BulkATiled(const TileConfigDesc& c) {
+  return c.bulk_b && c.a_source == ASource::kPrequantized;
+}
 // Shared bytes of one warp's weight slab for a chunk of `chunk` blocks:
 // preshuffled [block][16 rows][16 B], natural [16 rows][chunk * 16 + 16 B]
 // (the pad row staggers banks); the larger of the two.
@@ -441,9 +448,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   const uint32_t cta_blocks = static_cast<uint32_t>(c.warps_k) * chunk;
   uint32_t off = 0;
   p.a_ops = off;
-  // Bulk prequantized tiles pad each A row by 64 bytes (stream_gemm_body.h).
-  const bool bulk_a = c.bulk_b && c.a_source == ASource::kPrequantized;
-  off = AlignSmem(off + (bulk_a ? bm * (cta_blocks * 64u + 64u) : cta_blocks * bm * 64u));
+  off = AlignSmem(off + cta_blocks * bm * 64u);
   p.a_op_scales = off;
   off = AlignSmem(off + cta_blocks * bm * 4u);
   if (c.wgmma) {
@@ -467,8 +472,9 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
     p.b_scales = off;
     off = AlignSmem(off + warps * chunk * 16u * 4u);
     p.barriers = off;
-    // + one for A (prequantized tiles).
-    off = AlignSmem(off + (warps * static_cast<uint32_t>(kBulkPieces) + 1u) * 8u);
+    // + [warps_k][kBulkPieces] for A (prequantized tiles).
+    off = AlignSmem(off + (warps + static_cast<uint32_t>(c.warps_k)) *
+                              static_cast<uint32_t>(kBulkPieces) * 8u);
   }
   const uint32_t c_bytes = static_cast<uint32_t>(c.warps_k) * bm * (bn + 4u) * 4u;
   if (c.wgmma && c_bytes <= cta_blocks * bm * 64u) {
@@ -640,10 +646,14 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
 // scales [k/32][rows_padded]; rows m..rows_padded-1 are written as zeros.
 // With `fold_scales` (fp16 only), blocks whose scale byte is in [115, 141]
 // are written as value/2 * 2^(S-127) (internal/scale_fold.h); the scales
-// array is the same either way.
+// array is the same either way. With tile_rows > 0 (rows_padded a multiple
+// of it; the bulk streaming tiles, BulkATiled) the operands are
+// [rows_padded / tile_rows][k/32][tile_rows][32] instead of row-major: a row
+// tile's consecutive blocks are one contiguous run.
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
                                   MmaOperands operands, uint8_t* a_ops, float* a_scales,
-                                  hipStream_t stream, bool fold_scales = false);
+                                  hipStream_t stream, bool fold_scales = false,
+                                  int32_t tile_rows = 0);
 
 // The A-operand quantizer of the ring tiles: E4M3 operands of value/2 in the
 // wgmma order, per row tile of `tile_rows` rows (the GEMM tile's block_m) and
