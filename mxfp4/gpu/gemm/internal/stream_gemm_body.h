@@ -187,7 +187,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // stream_n32_m32_k4_c4 on 32x2880x512 entry -> ready 3.68K -> 3.48K
   // cycles, 3.84 -> 3.82 us (--only), 3.92 -> 3.90 (contest).
   constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
-  if constexpr (!kWeightsAfterA) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
+  // (The bulk tiles read their weights from shared memory: no rows.)
+  if constexpr (!kWeightsAfterA && !kBulk) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
   // The row index and first block pass through an empty asm (with a memory
   // clobber, after the first A loads): otherwise the compiler hoisted the
   // weight rows' and first batch's address math (loop-invariant) above the

@@ -95,20 +95,25 @@ class WeightRowPair {
  public:
   // Unset (no row): assign a constructed pair before loading.
   WeightRowPair() = default;
-  // Rows n and n + 8 of p's weight. Rows at or beyond N read nothing and
-  // give zeros.
+  // Rows n and n + 8 of p's weight (n % 16 < 8). Rows at or beyond N read
+  // nothing and give zeros. Row n + 8 is an offset from row n (the same
+  // 16-row group of the preshuffled data and of the shuffled16 scales: a
+  // constant in the contest layouts), so only row n's address math runs.
+  // Measured (H200, session 14, with the tiled bulk A): 32x2880x512 3.74 ->
+  // 3.68 us, 32x4096x512 3.85 -> 3.79 (graph replay); session 13's loss on
+  // 16x2112x7168 (a schedule change in the bulk tile, which has no rows) is
+  // gone with that tile's new A copies (8.92 -> 8.89 us).
   MXFP4_DEVICE_INLINE WeightRowPair(const GemmKernelArgs& p, int n)
       : in_{n < p.n, n + 8 < p.n},
         block_bytes_(Preshuffled(p) ? 256 : 16),
         last_block_((p.k >> 5) - 1),
-        s_shuffled_(ScalesShuffled16(p)) {
-#pragma unroll
-    for (int r = 0; r < 2; ++r) {
-      data_[r] = p.b_data + (in_[r] ? WeightBlockOffset(p.k, Preshuffled(p), n + 8 * r, 0) : 0);
-      // Column part of block 0 is 0: this is the row part.
-      scales_[r] = p.b_scales + (in_[r] ? WeightScaleOffset(p.k, s_shuffled_, n + 8 * r, 0) : 0u);
-    }
-  }
+        s_shuffled_(ScalesShuffled16(p)),
+        // Natural layouts with row n + 8 beyond N: its loads are off.
+        data_row8_(Preshuffled(p) ? 128 : 8 * (p.k >> 1)),
+        scales_row8_(ScalesShuffled16(p) ? 32 : 8 * (p.k >> 5)),
+        data_(p.b_data + (in_[0] ? WeightBlockOffset(p.k, Preshuffled(p), n, 0) : 0)),
+        // Column part of block 0 is 0: this is the row part.
+        scales_(p.b_scales + (in_[0] ? WeightScaleOffset(p.k, s_shuffled_, n, 0) : 0u)) {}
 
   // Bytes 4 * word .. 4 * word + 3 of block g of rows n and n + 8, and their
   // scale bytes; zeros unless `ok` (g may then lie beyond K: it is clamped).
@@ -118,30 +123,34 @@ class WeightRowPair {
   MXFP4_DEVICE_INLINE void Load(int g, int word, bool ok, uint32_t& w_row, uint32_t& w_row8,
                                 uint32_t& s_row, uint32_t& s_row8) const {
     const int gc = min(g, last_block_);
-    const int64_t off = static_cast<int64_t>(gc) * block_bytes_ + 4 * word;
-    const uint32_t col = WeightScaleColumnOffset(s_shuffled_, gc);
+    const unsigned char* d = data_ + static_cast<int64_t>(gc) * block_bytes_ + 4 * word;
+    const unsigned char* s = scales_ + WeightScaleColumnOffset(s_shuffled_, gc);
     w_row = 0u;
     w_row8 = 0u;
     s_row = 0u;
     s_row8 = 0u;
     if (ok && in_[0]) {
-      w_row = __ldg(reinterpret_cast<const uint32_t*>(data_[0] + off));
-      s_row = __ldg(scales_[0] + col);
+      w_row = __ldg(reinterpret_cast<const uint32_t*>(d));
+      s_row = __ldg(s);
     }
     if (ok && in_[1]) {
-      w_row8 = __ldg(reinterpret_cast<const uint32_t*>(data_[1] + off));
-      s_row8 = __ldg(scales_[1] + col);
+      w_row8 = __ldg(reinterpret_cast<const uint32_t*>(d + data_row8_));
+      s_row8 = __ldg(s + scales_row8_);
     }
   }
 
   // Blocks g4 .. g4 + 3 (g4 a multiple of 4) into b, as Load(g4 + u, word,
   // u < valid, ...): within an aligned group of 4 every block's word and scale
   // byte is a constant step from block g4's (data: block_bytes, scales
-  // shuffled16: 64, natural: 1), so a batch costs one address per row rather
-  // than each block's clamp and layout arithmetic.
+  // shuffled16: 64, natural: 1), so a batch costs one address per kind
+  // rather than each block's clamp and layout arithmetic.
   MXFP4_DEVICE_INLINE void Load4Aligned(int g4, int word, int valid, StreamBatch& b) const {
-    const int64_t off = static_cast<int64_t>(g4) * block_bytes_ + 4 * word;
-    const uint32_t col = WeightScaleColumnOffset(s_shuffled_, g4);
+    const unsigned char* d = data_ + static_cast<int64_t>(g4) * block_bytes_ + 4 * word;
+    const unsigned char* s = scales_ + WeightScaleColumnOffset(s_shuffled_, g4);
+    // Formed here, once: otherwise each predicated load below formed its own
+    // (a 64-bit add per load; Nsight Compute source view, session 13). Only
+    // where the steps are constants: elsewhere it cost registers (spills).
+    if constexpr (kContestLayout) asm volatile("" : "+l"(d), "+l"(s));
     const int s_step = s_shuffled_ ? 64 : 1;
 #pragma unroll
     for (int u = 0; u < kStreamBatchBlocks; ++u) {
@@ -150,12 +159,12 @@ class WeightRowPair {
       b.s_row[u] = 0u;
       b.s_row8[u] = 0u;
       if (u < valid && in_[0]) {
-        b.w_row[u] = __ldg(reinterpret_cast<const uint32_t*>(data_[0] + off + u * block_bytes_));
-        b.s_row[u] = __ldg(scales_[0] + col + u * s_step);
+        b.w_row[u] = __ldg(reinterpret_cast<const uint32_t*>(d + u * block_bytes_));
+        b.s_row[u] = __ldg(s + u * s_step);
       }
       if (u < valid && in_[1]) {
-        b.w_row8[u] = __ldg(reinterpret_cast<const uint32_t*>(data_[1] + off + u * block_bytes_));
-        b.s_row8[u] = __ldg(scales_[1] + col + u * s_step);
+        b.w_row8[u] = __ldg(reinterpret_cast<const uint32_t*>(d + data_row8_ + u * block_bytes_));
+        b.s_row8[u] = __ldg(s + scales_row8_ + u * s_step);
       }
     }
   }
@@ -172,8 +181,10 @@ class WeightRowPair {
   int block_bytes_;
   int last_block_;
   bool s_shuffled_;
-  const unsigned char* data_[2];
-  const unsigned char* scales_[2];
+  int data_row8_;
+  int scales_row8_;
+  const unsigned char* data_;
+  const unsigned char* scales_;
 };
 
 // WeightScaleByteCheck<kThreads>: whether every E8M0 scale byte of weight
