@@ -418,9 +418,14 @@ MXFP4_HOST_DEVICE constexpr int64_t GridNTiles(const TileConfigDesc& c, int64_t 
 
 MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) & ~127u; }
 
-// Bulk streaming tiles: a warp's weight chunk arrives in up to this many
-// pieces, each on its own mbarrier, so the math starts on the first piece.
-inline constexpr int kBulkPieces = 4;
+// Bulk streaming tiles: a warp's weight chunk (and, streamq, its K-warp's A)
+// arrives in up to this many pieces, each on its own mbarrier, so that the
+// math could start on the first piece. One piece is fastest: each bulk copy
+// costs the copy engine ~15 cycles to take on, more than the earlier start
+// gains (H200, session 14, --only graph replay: 16x2112x7168 8.85 / 8.50 /
+// 8.30 us with 4 / 2 / 1 pieces, 8 pieces 9.89; 16x3072x1536 5.67 / 5.18 /
+// 4.83; splitk 8x4096x7168 18.08 / 17.57 / 17.03).
+inline constexpr int kBulkPieces = 1;
 
 // BulkATiled(): whether the tile reads a prequantized A written tile-major by
 // QuantizeAOperand (tile_rows = block_m): the bulk streaming tiles bring in
