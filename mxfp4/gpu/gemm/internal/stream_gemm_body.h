@@ -187,8 +187,9 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // stream_n32_m32_k4_c4 on 32x2880x512 entry -> ready 3.68K -> 3.48K
   // cycles, 3.84 -> 3.82 us (--only), 3.92 -> 3.90 (contest).
   constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
-  // (The bulk tiles read their weights from shared memory: no rows.)
-  if constexpr (!kWeightsAfterA && !kBulk) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
+  // The register-streaming prequantized tiles set theirs here (the bulk
+  // tiles read their weights from shared memory: no rows).
+  if constexpr (kPrequant && !kBulk) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
   // The row index and first block pass through an empty asm (with a memory
   // clobber, after the first A loads): otherwise the compiler hoisted the
   // weight rows' and first batch's address math (loop-invariant) above the
@@ -220,7 +221,6 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // 8.30; per-row copies per piece: 11.5). Scales as [cta block][row] by
   // cp.async.
   constexpr bool kBulkA = BulkATiled(kCfg);
-  static_assert(kBulkA == (kBulk && kPrequant), "bulk prequantized tiles read A tiled");
   // [warp_k][kBulkPieces] mbarriers after the weight chunks'.
   const uint32_t a_bars = SharedAddress(smem + plan.barriers) +
                           (kCfg.warps_n * kWarpsK + warp_k) * kBulkPieces * 8u;
