@@ -78,6 +78,34 @@ inline void SetCode(Mxfp4Matrix& m, int64_t r, int64_t k, uint8_t code) {
                  : static_cast<uint8_t>((byte & 0xF0) | (code & 0xF));
 }
 
+// Inputs whose every block_fma term underflows to -0. A (rows, k) bf16: each
+// 32-block [2^-20, 2^-23 x 31], which quantizes (EVEN) to scale byte 105 with
+// codes 4 and 0.5. B (rows, k): per row and block one code -0.5 at a random
+// element 1..31, zeros elsewhere, scale byte 0 (2^-127). Each block then adds
+// fmaf(-0.25, 2^-149, acc), whose -2^-151 rounds to -0, so every chunk
+// partial and every output is -0; a path that adds anything for a block
+// outside its chunk (fmaf(+0, s, -0) = +0) shows. Used by the emulator's
+// tests and by the GPU tests (gemm_tester's kUnderflowingTerms).
+inline std::vector<uint16_t> UnderflowingTermsA(int64_t rows, int64_t k) {
+  std::vector<uint16_t> a(static_cast<size_t>(rows * k));
+  for (size_t i = 0; i < a.size(); ++i) {
+    a[i] = FloatToBf16(std::ldexp(1.0f, i % kBlockSize == 0 ? -20 : -23));
+  }
+  return a;
+}
+inline Mxfp4Matrix UnderflowingTermsB(int64_t rows, int64_t k, std::mt19937_64& rng) {
+  Mxfp4Matrix m;
+  m.shape = Mxfp4Shape{rows, k};
+  m.data.assign(static_cast<size_t>(rows * (k / 2)), 0);
+  m.scales.assign(static_cast<size_t>(rows * (k / kBlockSize)), 0);
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t g = 0; g < k / kBlockSize; ++g) {
+      SetCode(m, r, g * kBlockSize + 1 + static_cast<int64_t>(rng() % 31), 0x9);  // -0.5
+    }
+  }
+  return m;
+}
+
 inline bool SameBitsNanAware(float a, float b) {
   return (std::isnan(a) && std::isnan(b)) || FloatBits(a) == FloatBits(b);
 }

@@ -299,33 +299,19 @@ TEST(ReferenceGemmTest, ConstructedCasesWhereContractsDiffer) {
   EXPECT_EQ(run(Contract::kMfma32, exact), 16777216.0f);
 }
 
-// Every block term of block_fma underflows to -0: A's blocks [2^-20, 2^-23 x
-// 31] quantize (EVEN) to scale byte 105 with codes 4 and 0.5; each weight
-// row's block holds one -0.5 (elements 1..31) at scale byte 0, so P = -0.25
-// and s = 2^-149: fmaf(-0.25, 2^-149, acc) = -2^-151 rounds to -0, the
-// partials of any split are -0 and so is their sum. A GPU path that adds a
-// block outside a chunk (fmaf(+0, s, -0) = +0) gives +0 instead; the GPU
-// tests use the same inputs (gemm_tester's kUnderflowingTerms).
+// Every block term of block_fma underflows to -0 (gemm_test_util.h,
+// UnderflowingTermsA/B: P = -0.25, s = 2^-149), so the partials of any split
+// are -0 and so is their sum. A GPU path that adds a block outside a chunk
+// (fmaf(+0, s, -0) = +0) gives +0 instead; the GPU tests use the same inputs
+// (gemm_tester's kUnderflowingTerms).
 TEST(ReferenceGemmTest, UnderflowingBlockTermsKeepNegativeZero) {
   constexpr int64_t kM = 5, kN = 7, kK = 32 * 69;
-  std::vector<uint16_t> a_bits(kM * kK);
-  for (size_t i = 0; i < a_bits.size(); ++i) {
-    a_bits[i] = FloatToBf16(std::ldexp(1.0f, i % 32 == 0 ? -20 : -23));
-  }
-  absl::StatusOr<Mxfp4Matrix> am = QuantizeBf16(a_bits, kM, kK, QuantizeOptions{});
+  absl::StatusOr<Mxfp4Matrix> am =
+      QuantizeBf16(testing::UnderflowingTermsA(kM, kK), kM, kK, QuantizeOptions{});
   ASSERT_TRUE(am.ok()) << am.status();
   ASSERT_EQ(am->scales[0], 105);
-  Mxfp4Matrix bm;
-  bm.shape = Mxfp4Shape{kN, kK};
-  bm.data.assign(kN * kK / 2, 0);
-  bm.scales.assign(kN * kK / 32, 0);
   std::mt19937_64 rng(kSeed);
-  for (int64_t r = 0; r < kN; ++r) {
-    for (int64_t g = 0; g < kK / 32; ++g) {
-      const int64_t j = 1 + static_cast<int64_t>(rng() % 31);
-      bm.data[r * (kK / 2) + g * 16 + j / 2] = j % 2 == 0 ? 0x09 : 0x90;
-    }
-  }
+  const Mxfp4Matrix bm = testing::UnderflowingTermsB(kN, kK, rng);
   absl::StatusOr<Mxfp4View> a = am->view(), b = bm.view();
   ASSERT_TRUE(a.ok() && b.ok());
   for (const KSplit& split : {KSplit{}, KSplit::FromBoundaries({36}),

@@ -21,6 +21,7 @@
 #include "mxfp4/core/mxfp4_matrix.h"
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/emu/error_report.h"
+#include "mxfp4/emu/gemm_test_util.h"
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
 #include "mxfp4/gpu/gemm/internal/test_kernels.h"
@@ -41,12 +42,7 @@ std::vector<uint16_t> MakeA(int64_t m, int64_t k, AInput input, std::mt19937_64&
   static constexpr uint16_t kSpecials[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0,
                                            0x0001, 0x8001, 0x7F7F, 0xFF7F, 0x0080};
   std::vector<uint16_t> a(static_cast<size_t>(m * k));
-  if (input == AInput::kUnderflowingTerms) {
-    for (size_t i = 0; i < a.size(); ++i) {
-      a[i] = FloatToBf16(std::ldexp(1.0f, i % 32 == 0 ? -20 : -23));
-    }
-    return a;
-  }
+  if (input == AInput::kUnderflowingTerms) return ::mxfp4::testing::UnderflowingTermsA(m, k);
   for (int64_t r = 0; r < m; ++r) {
     for (int64_t g = 0; g < k / 32; ++g) {
       const int e = input == AInput::kWideExponent ? exponent(rng)
@@ -98,23 +94,10 @@ absl::StatusOr<Mxfp4Matrix> MakeB(int64_t n, int64_t k, BInput input, std::mt199
     for (float& x : w) x = normal(rng);
     return QuantizeFloat(w, n, k, QuantizeOptions{});
   }
+  if (input == BInput::kUnderflowingTerms) return ::mxfp4::testing::UnderflowingTermsB(n, k, rng);
   Mxfp4Matrix b;
   b.shape = Mxfp4Shape{n, k};
   b.data.resize(static_cast<size_t>(n * (k / 2)));
-  if (input == BInput::kUnderflowingTerms) {
-    // E2M1 -0.5 = code 0x9 at element 1..31 of each block (nibble j % 2 of
-    // byte j / 2), scale byte 0 (2^-127).
-    std::fill(b.data.begin(), b.data.end(), uint8_t{0});
-    for (int64_t r = 0; r < n; ++r) {
-      for (int64_t g = 0; g < k / 32; ++g) {
-        const int64_t j = 1 + static_cast<int64_t>(rng() % 31);
-        b.data[static_cast<size_t>(r * (k / 2) + g * 16 + j / 2)] =
-            static_cast<uint8_t>(j % 2 == 0 ? 0x09 : 0x90);
-      }
-    }
-    b.scales.assign(static_cast<size_t>(n * (k / 32)), uint8_t{0});
-    return b;
-  }
   for (uint8_t& byte : b.data) byte = static_cast<uint8_t>(rng());
   b.scales.resize(static_cast<size_t>(n * (k / 32)));
   for (uint8_t& s : b.scales) s = RandomScaleByte(input, rng);
