@@ -181,11 +181,14 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // (leaner fast loop, sweep of the final tree): 64x7168x2048 wgmma8_n64_m64_k2
 // 9.9 us (k4 10.1; 112 CTAs), 64x3072x1536 k2 7.7 us (k4 8.1; 48 CTAs),
 // 256x3072x1536 wgmma8_n64_m128_k2 11.1 us (96 CTAs), 256x2880x512 6.7 us (90
-// CTAs); the 4-warpgroup k4 tile no longer wins anywhere measured. Fewer CTAs
-// and grids of more than one wave are not measured: they keep the pipelined
-// default (it splits K over a cluster, 2 CTAs/SM).
+// CTAs); the 4-warpgroup k4 tile no longer wins anywhere measured.
+// Session 16 (gemm_paths_benchmark --only, hot graph replay): on grids of
+// several waves too, 1.3x to 2.7x faster than the pipelined tile:
+// 4096x4096x4096 298 us (m64 ring 430, pipelined 813), 1024x4096x4096 76
+// (110, 208), 4096x512x512 13.3 (17.8, 20.5), 384x4096x4096 (192 CTAs) 37.8
+// (41.8, 85.1), 64x16384x512 m64 8.2 (pipelined 10.1). Fewer than 48 CTAs
+// keep the pipelined default (it splits K over a cluster, 2 CTAs/SM).
 constexpr int64_t kRingMinCtas = 48;
-constexpr int64_t kRingMaxCtas = 132;
 
 // The ring tile auto uses for M > 32 (no forced split), or kCount for none.
 TileConfigId AutoRingTile(int64_t m, int64_t n) {
@@ -194,7 +197,7 @@ TileConfigId AutoRingTile(int64_t m, int64_t n) {
   const TileConfigDesc cfg = GetTileConfig(id);
   const int64_t ctas =
       (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
-  return ctas >= kRingMinCtas && ctas <= kRingMaxCtas ? id : TileConfigId::kCount;
+  return ctas >= kRingMinCtas ? id : TileConfigId::kCount;
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and

@@ -101,6 +101,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
+      // M > 32: the ring tiles from 48 CTAs on, one wave or several (session
+      // 16: 1.3x-2.7x faster than the pipelined tile on several waves).
+      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
+      {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
+      {64, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));

@@ -160,6 +160,19 @@ TEST(GemmPath, EveryTile) {
   }
 }
 
+// The ring tiles on grids of more than one wave (auto's choice for M > 32
+// from 48 CTAs on: GemmApi.AutoPlanForContestShapes): CTAs of later waves,
+// a partial last row tile, the fast loop (K = 1024) and the exact one
+// (K = 32 * 17, natural layouts).
+TEST(GemmPath, RingTilesOnGridsOfSeveralWaves) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  // 67 x 2 = 134 CTAs of wgmma8_n64_m128_k2_fold; 133 of wgmma8_n64_m64_k2_fold.
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").M(200).N(4288).K(1024).Seed(1201).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").M(40).N(8512).K(544).Seed(1202)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+}
+
 TEST(GemmPath, EverySplitCount) {
   MXFP4_SKIP_IF_NO_GPU();
   if (!PathSplitsK()) GTEST_SKIP() << GemmPathName(kPath) << " does not split K";
