@@ -188,16 +188,35 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // (110, 208), 4096x512x512 13.3 (17.8, 20.5), 384x4096x4096 (192 CTAs) 37.8
 // (41.8, 85.1), 64x16384x512 m64 8.2 (pipelined 10.1). Fewer than 48 CTAs
 // keep the pipelined default (it splits K over a cluster, 2 CTAs/SM).
+// Beyond one wave of the m128 tile (more than 132 CTAs) the tile whose two
+// warpgroups split N instead of K, wgmma8_n128_m128_fold (half the CTAs, no
+// combine, each ring stage read by both warpgroups), won every shape
+// measured (session 16, call 5): 4096x4096x4096 275 against 300 us,
+// 1024x4096x4096 69.5 / 76.3, 4096x1024x1024 26.8 / 31.9, 2048x7168x2048 126
+// / 145, 512x3072x1536 15.6 / 18.0 (96 against 192 CTAs), 4096x512x512 10.9 /
+// 13.4; within one wave the K-split tile keeps every SM it can (256x3072x1536:
+// 96 CTAs against 48). Likewise for M <= 64 beyond one wave of
+// wgmma8_n64_m64_k2_fold: wgmma8_n128_m64_k2_fold (4 warpgroups, 2 along N x
+// 2 along K; call 6): 64x16384x4096 22.2 against 27.7 us, 48x16384x2048 12.9 /
+// 16.1, 64x8512x4096 21.6 / 26.7, 64x16384x512 6.6 / 8.2, 64x8512x512 6.2 / 7.8
+// (wgmma8_n128_m64_fold 6.3 / 6.3 there, slower at K >= 2048).
 constexpr int64_t kRingMinCtas = 48;
+constexpr int64_t kRingOneWaveCtas = 132;
+
+int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
+  const TileConfigDesc cfg = GetTileConfig(id);
+  return (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
+}
 
 // The ring tile auto uses for M > 32 (no forced split), or kCount for none.
 TileConfigId AutoRingTile(int64_t m, int64_t n) {
-  const TileConfigId id =
-      m > 64 ? TileConfigId::kWgmma8N64M128K2Fold : TileConfigId::kWgmma8N64M64K2Fold;
-  const TileConfigDesc cfg = GetTileConfig(id);
-  const int64_t ctas =
-      (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
-  return ctas >= kRingMinCtas ? id : TileConfigId::kCount;
+  const bool m64 = m <= 64;
+  const TileConfigId k_split =
+      m64 ? TileConfigId::kWgmma8N64M64K2Fold : TileConfigId::kWgmma8N64M128K2Fold;
+  const int64_t ctas = TileGridCtas(k_split, m, n);
+  if (ctas < kRingMinCtas) return TileConfigId::kCount;
+  if (ctas <= kRingOneWaveCtas) return k_split;
+  return m64 ? TileConfigId::kWgmma8N128M64K2Fold : TileConfigId::kWgmma8N128M128Fold;
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and

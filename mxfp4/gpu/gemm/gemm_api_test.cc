@@ -102,10 +102,16 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       // M > 32: the ring tiles from 48 CTAs on, one wave or several (session
-      // 16: 1.3x-2.7x faster than the pipelined tile on several waves).
-      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
-      {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
-      {64, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      // 16: 1.3x-2.8x faster than the pipelined tile on several waves); beyond
+      // one wave of the K-split tile (132 CTAs), tiles whose warpgroups (also)
+      // split N.
+      {256, 4224, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},  // 132 CTAs
+      {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},    // 134
+      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
+      {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
+      {64, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},   // 132 CTAs
+      {64, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},  // 133
+      {33, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));

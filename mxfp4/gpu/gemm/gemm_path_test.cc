@@ -160,7 +160,7 @@ TEST(GemmPath, EveryTile) {
   }
 }
 
-// The ring tiles on grids of more than one wave (auto's choice for M > 32
+// The ring tiles on grids of more than one wave (auto's choices for M > 32
 // from 48 CTAs on: GemmApi.AutoPlanForContestShapes): CTAs of later waves,
 // a partial last row tile, the fast loop (K = 1024) and the exact one
 // (K = 32 * 17, natural layouts).
@@ -170,6 +170,14 @@ TEST(GemmPath, RingTilesOnGridsOfSeveralWaves) {
   // 67 x 2 = 134 CTAs of wgmma8_n64_m128_k2_fold; 133 of wgmma8_n64_m64_k2_fold.
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").M(200).N(4288).K(1024).Seed(1201).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").M(40).N(8512).K(544).Seed(1202)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  // Auto's tiles beyond one wave: 67 x 2 = 134 CTAs of wgmma8_n128_m128_fold,
+  // 133 of wgmma8_n128_m64_k2_fold.
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_fold").M(200).N(8576).K(1024).Seed(1203).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_fold").M(130).N(8512).K(544).Seed(1204)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").M(50).N(17024).K(1024).Seed(1205).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").M(33).N(17000).K(544).Seed(1206)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
 }
 
