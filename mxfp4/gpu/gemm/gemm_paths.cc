@@ -56,8 +56,9 @@ constexpr GemmPathInfo kPaths[] = {
      "warpgroups): wgmma8_n64_m64_k4_fold, "
      "wgmma8_n64_m64_k2_fold (auto 32 < M <= 64, 48..132 CTAs), "
      "wgmma8_n64_m128_k2_fold (auto M > 64 with 48..132 CTAs), wgmma8_n128_m64_fold, "
-     "wgmma8_n128_m128_fold, wgmma8_n128_m64_k2_fold; pipelined: "
-     "prequant_n64_m64_s2_fold (auto M > 32 otherwise), prequant_n64_m64, prequant_n128_m64, "
+     "wgmma8_n128_m128_fold (auto M > 64 beyond 132 CTAs of the m128 tile), "
+     "wgmma8_n128_m64_k2_fold (auto 32 < M <= 64 beyond 132 CTAs of the m64 tile); pipelined: "
+     "prequant_n64_m64_s2_fold (auto M > 32 below 48 ring CTAs), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
      "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 8 where fused_quant does "
