@@ -51,9 +51,10 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
 //                       quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
-//   M > 32              quant_then_mma  prequant_n64_m64_s2_fold, or the e4m3
-//                                       wgmma ring tile where it fills the GPU
-//                                       (AutoRingTile)
+//   M > 32              quant_then_mma  an e4m3 wgmma ring tile from 48 CTAs
+//                                       (AutoRingTile: K-split up to one wave,
+//                                       N-split beyond), else
+//                                       prequant_n64_m64_s2_fold
 // (a _bulk tile falls back to its register-streaming twin when its slabs do
 // not fit in shared memory).
 // Session 11 (H200, gemm_paths_benchmark --only, graph replay): with the
