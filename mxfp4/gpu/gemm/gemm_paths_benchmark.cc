@@ -12,7 +12,11 @@
 // in the same run when libcublas can be loaded (dlopen; no link dependency).
 //
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
-// Prints one line per measurement and a geomean of the six benchmark shapes.
+//        gemm_paths_benchmark --only=MxNxK:path:tile:split[,...] [--phase_clock]
+// Prints one line per measurement and a geomean of the six benchmark shapes;
+// with --only, one hot line per configuration (path and tile may be `auto`:
+// the dispatcher's choice), e.g. a shape's tiles side by side in one process:
+//   --only=4096x4096x4096:auto:auto:0,4096x4096x4096:quant_then_mma:wgmma8_n64_m128_k2_fold:0
 
 #include <dlfcn.h>
 
@@ -27,6 +31,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/gpu/gemm/gemm.h"
@@ -330,31 +336,40 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
   return out;
 }
 
-// --only=MxNxK:path:tile:split: one forced configuration, timed hot only (for
-// Nsight Compute: run_all.sh --profile_config).
+// --only=MxNxK:path:tile:split[,...]: forced configurations, timed hot only
+// (also for Nsight Compute: run_all.sh --profile_config). A tile of `auto`
+// leaves the choice to the planner (GemmOptions::tile empty).
 struct OnlyConfig {
-  bool set = false;
   Shape shape{0, 0, 0, false};
   GemmOptions options;
 };
 
-OnlyConfig ParseOnly(const char* spec) {
+OnlyConfig ParseOnly(const std::string& spec) {
   OnlyConfig o;
   long long m = 0, n = 0, k = 0;
   char path[32] = {0}, tile[64] = {0};
   int split = 0;
-  if (std::sscanf(spec, "%lldx%lldx%lld:%31[^:]:%63[^:]:%d", &m, &n, &k, path, tile, &split) != 6) {
-    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split\n", spec);
+  char tail = 0;
+  if (std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%d%c", &m, &n, &k, path, tile,
+                  &split, &tail) != 6) {
+    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split\n", spec.c_str());
     std::exit(2);
   }
   absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
   BENCH_CHECK(gp.status());
-  o.set = true;
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};
   o.options.path = *gp;
-  o.options.tile = tile;
+  if (std::strcmp(tile, "auto") != 0) o.options.tile = tile;
   o.options.split_k = split;
   return o;
+}
+
+std::vector<OnlyConfig> ParseOnlyList(const char* list) {
+  std::vector<OnlyConfig> out;
+  for (absl::string_view spec : absl::StrSplit(list, ',', absl::SkipEmpty())) {
+    out.push_back(ParseOnly(std::string(spec)));
+  }
+  return out;
 }
 
 // --only=... --phase_clock: three more calls with GemmOptions::phase_clock
@@ -421,11 +436,11 @@ int Main(int argc, char** argv) {
   bool sweep = false;
   bool bench_only = false;
   bool phase_clock = false;
-  OnlyConfig only;
+  std::vector<OnlyConfig> only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
     if (std::strcmp(argv[i], "--shapes=bench") == 0) bench_only = true;
-    if (std::strncmp(argv[i], "--only=", 7) == 0) only = ParseOnly(argv[i] + 7);
+    if (std::strncmp(argv[i], "--only=", 7) == 0) only = ParseOnlyList(argv[i] + 7);
     if (std::strcmp(argv[i], "--phase_clock") == 0) phase_clock = true;
   }
   std::printf("device: %s\n", DescribeGpu().c_str());
@@ -436,15 +451,17 @@ int Main(int argc, char** argv) {
   std::printf("per call, CUDA-graph replay (%d calls/graph x %d replays, median of %d): "
               "hot = same buffers, cold = rotating > 120 MB of inputs\n",
               kCallsPerGraph, kReplays, kRepetitions);
-  if (only.set) {
-    Problem p = MakeProblem(only.shape, 1, false);
-    absl::StatusOr<GemmPlan> plan = PlanGemm(only.shape.m, p.weight_template, only.options);
-    BENCH_CHECK(plan.status());
-    const Timing t = TimeGemm(p, only.options, stream->get(), /*cold=*/false);
-    std::printf("only %lld x %lld x %lld  hot %7.2f us  %s\n",
-                static_cast<long long>(only.shape.m), static_cast<long long>(only.shape.n),
-                static_cast<long long>(only.shape.k), t.hot, plan->ToString().c_str());
-    if (phase_clock) PrintPhaseClock(p, only.options, *plan, stream->get());
+  if (!only.empty()) {
+    for (const OnlyConfig& c : only) {
+      Problem p = MakeProblem(c.shape, 1, false);
+      absl::StatusOr<GemmPlan> plan = PlanGemm(c.shape.m, p.weight_template, c.options);
+      BENCH_CHECK(plan.status());
+      const Timing t = TimeGemm(p, c.options, stream->get(), /*cold=*/false);
+      std::printf("only %lld x %lld x %lld  hot %7.2f us  %s\n",
+                  static_cast<long long>(c.shape.m), static_cast<long long>(c.shape.n),
+                  static_cast<long long>(c.shape.k), t.hot, plan->ToString().c_str());
+      if (phase_clock) PrintPhaseClock(p, c.options, *plan, stream->get());
+    }
     return 0;
   }
   double log_sum_hot = 0, log_sum_cold = 0, log_sum_cublas = 0;
