@@ -204,9 +204,11 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 constexpr int64_t kRingMinCtas = 48;
 constexpr int64_t kRingOneWaveCtas = 132;
 
+// CTAs of a launch of tile `id` without K-split clusters: the planner's count
+// (PlanTile: GridNTiles columns x row tiles).
 int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
   const TileConfigDesc cfg = GetTileConfig(id);
-  return (n + cfg.block_n() - 1) / cfg.block_n() * ((m + cfg.block_m() - 1) / cfg.block_m());
+  return GridNTiles(cfg, n) * ((m + cfg.block_m() - 1) / cfg.block_m());
 }
 
 // The ring tile auto uses for M > 32 (no forced split), or kCount for none.
