@@ -51,9 +51,10 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
 //                       quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
-//   M > 32              quant_then_mma  an e4m3 wgmma ring tile from 48 CTAs
-//                                       (AutoRingTile: K-split up to one wave,
-//                                       N-split beyond), else
+//   M > 32              quant_then_mma  an e4m3 wgmma ring tile from 16 CTAs
+//                                       of 64 rows (AutoRingTile: the 64-row
+//                                       K-split tile up to one wave, then the
+//                                       128-row one, N-split beyond), else
 //                                       prequant_n64_m64_s2_fold
 // (a _bulk tile falls back to its register-streaming twin when its slabs do
 // not fit in shared memory).
@@ -187,8 +188,8 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // several waves too, 1.3x to 2.7x faster than the pipelined tile:
 // 4096x4096x4096 298 us (m64 ring 430, pipelined 813), 1024x4096x4096 76
 // (110, 208), 4096x512x512 13.3 (17.8, 20.5), 384x4096x4096 (192 CTAs) 37.8
-// (41.8, 85.1), 64x16384x512 m64 8.2 (pipelined 10.1). Fewer than 48 CTAs
-// keep the pipelined default (it splits K over a cluster, 2 CTAs/SM).
+// (41.8, 85.1), 64x16384x512 m64 8.2 (pipelined 10.1). (Until session 17
+// grids of fewer than 48 CTAs kept the pipelined default, unmeasured.)
 // Beyond one wave of the m128 tile (more than 132 CTAs) the tile whose two
 // warpgroups split N instead of K, wgmma8_n128_m128_fold (half the CTAs, no
 // combine, each ring stage read by both warpgroups), won every shape
@@ -201,8 +202,19 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // 2 along K; call 6): 64x16384x4096 22.2 against 27.7 us, 48x16384x2048 12.9 /
 // 16.1, 64x8512x4096 21.6 / 26.7, 64x16384x512 6.6 / 8.2, 64x8512x512 6.2 / 7.8
 // (wgmma8_n128_m64_fold 6.3 / 6.3 there, slower at K >= 2048).
-constexpr int64_t kRingMinCtas = 48;
+// Session 17 (gemm_paths_benchmark --only, hot graph replay, call 1): the
+// 64-row K-split tile beats both the pipelined tile and the m128 tile
+// wherever its own grid fits one wave, down to 16 CTAs: 64x2048x2048 (32
+// CTAs) 8.46 us against pipelined 11.17, 64x1024x4096 (16) 13.38 / 17.29,
+// 128x2048x2048 (64) 8.83 / 17.93 (m128 11.46), 256x1024x4096 (64) 14.42 /
+// 31.72 (m128 19.76), 160x2560x4096 (120) 14.15 against auto's m128 19.80,
+// 96x2880x512 (90) 4.70 / 7.74 (m128 5.77). Its four-warpgroup k4 twin wins
+// from K = 4096 (every shape measured, 6-10%: 64x2816x7168 20.65 against
+// 23.01) and loses slightly at K <= 2048 (64x2048x2048 8.54 / 8.46, 48x2880x512
+// 5.17 / 4.74).
+constexpr int64_t kRingMinCtas = 16;
 constexpr int64_t kRingOneWaveCtas = 132;
+constexpr int64_t kRingK4MinGroups = 128;
 
 // CTAs of a launch of tile `id` without K-split clusters: the planner's count
 // (PlanTile: GridNTiles columns x row tiles).
@@ -211,15 +223,23 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
   return GridNTiles(cfg, n) * ((m + cfg.block_m() - 1) / cfg.block_m());
 }
 
-// The ring tile auto uses for M > 32 (no forced split), or kCount for none.
-TileConfigId AutoRingTile(int64_t m, int64_t n) {
-  const bool m64 = m <= 64;
-  const TileConfigId k_split =
-      m64 ? TileConfigId::kWgmma8N64M64K2Fold : TileConfigId::kWgmma8N64M128K2Fold;
-  const int64_t ctas = TileGridCtas(k_split, m, n);
-  if (ctas < kRingMinCtas) return TileConfigId::kCount;
-  if (ctas <= kRingOneWaveCtas) return k_split;
-  return m64 ? TileConfigId::kWgmma8N128M64K2Fold : TileConfigId::kWgmma8N128M128Fold;
+// The ring tile auto uses for M > 32 (no forced split), or kCount for none:
+// the 64-row K-split tile where its grid fits one wave (k4 from
+// kRingK4MinGroups K-blocks), else for M <= 64 the tile whose warpgroups
+// split N and K; for M > 64 the 128-row K-split tile where its grid fits one
+// wave, else the 128-row tile whose warpgroups split N.
+TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
+  const int64_t m64_ctas = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
+  if (m64_ctas < kRingMinCtas) return TileConfigId::kCount;
+  if (m64_ctas <= kRingOneWaveCtas) {
+    return groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
+                                      : TileConfigId::kWgmma8N64M64K2Fold;
+  }
+  if (m <= 64) return TileConfigId::kWgmma8N128M64K2Fold;
+  if (TileGridCtas(TileConfigId::kWgmma8N64M128K2Fold, m, n) <= kRingOneWaveCtas) {
+    return TileConfigId::kWgmma8N64M128K2Fold;
+  }
+  return TileConfigId::kWgmma8N128M128Fold;
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
@@ -497,7 +517,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
-    const TileConfigId ring = AutoRingTile(m, b.n);
+    const TileConfigId ring = AutoRingTile(m, b.n, groups);
     if (ring != TileConfigId::kCount) tile = ring;
   }
   if (tile_forced) {

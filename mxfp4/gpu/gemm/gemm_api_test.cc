@@ -101,10 +101,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
-      // M > 32: the ring tiles from 48 CTAs on, one wave or several (session
-      // 16: 1.3x-2.8x faster than the pipelined tile on several waves); beyond
-      // one wave of the K-split tile (132 CTAs), tiles whose warpgroups (also)
-      // split N.
+      // M > 32: the ring tiles, one wave or several (session 16: 1.3x-2.8x
+      // faster than the pipelined tile on several waves); beyond one wave of
+      // the K-split tiles (132 CTAs), tiles whose warpgroups (also) split N.
       {256, 4224, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},  // 132 CTAs
       {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},    // 134
       {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
@@ -112,6 +111,18 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {64, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},   // 132 CTAs
       {64, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},  // 133
       {33, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
+      // Session 17: the 64-row K-split tile wherever its grid fits one wave,
+      // from 16 CTAs (k4 from K = 4096), before the 128-row tile.
+      {64, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 32 CTAs
+      {64, 1024, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},      // 16
+      {64, 960, 512, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},     // 15
+      {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},     // 16
+      {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 64
+      {160, 2560, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 120
+      {256, 1024, 4032, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 126 blocks
+      {256, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 128 blocks
+      {128, 4224, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 132
+      {128, 4288, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},   // 134 -> 67
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
@@ -173,9 +184,9 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");
   EXPECT_EQ(plan->cluster_ctas, 2);
-  plan = PlanGemm(64, PreshuffledWeight(1024, 1536));
+  plan = PlanGemm(64, PreshuffledWeight(960, 1536));
   ASSERT_TRUE(plan.ok()) << plan.status();
-  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 16 ring CTAs: too few
+  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 15 ring CTAs: too few
 }
 
 // Every tile name a path lists plans on that path; kAuto lists none; the
