@@ -51,11 +51,11 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
 //                       quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
-//   M > 32              quant_then_mma  an e4m3 wgmma ring tile from 16 CTAs
-//                                       of 64 rows (AutoRingTile: the 64-row
-//                                       K-split tile up to one wave, then the
-//                                       128-row one, N-split beyond), else
-//                                       prequant_n64_m64_s2_fold
+//   M > 32              quant_then_mma  an e4m3 wgmma ring tile (AutoRingTile:
+//                                       the 64-row K-split tile up to one
+//                                       wave, then the 128-row one, N-split
+//                                       beyond); prequant_n64_m64_s2_fold
+//                                       only for a forced split count
 // (a _bulk tile falls back to its register-streaming twin when its slabs do
 // not fit in shared memory).
 // Session 11 (H200, gemm_paths_benchmark --only, graph replay): with the
@@ -211,8 +211,10 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // 96x2880x512 (90) 4.70 / 7.74 (m128 5.77). Its four-warpgroup k4 twin wins
 // from K = 4096 (every shape measured, 6-10%: 64x2816x7168 20.65 against
 // 23.01) and loses slightly at K <= 2048 (64x2048x2048 8.54 / 8.46, 48x2880x512
-// 5.17 / 4.74).
-constexpr int64_t kRingMinCtas = 16;
+// 5.17 / 4.74). Call 2: below 16 CTAs too, down to 2: 48x128x512 4.58 against
+// pipelined 5.57, 64x256x4096 (4 CTAs) k4 12.91 / 16.15, 64x512x2048 (8) 8.15
+// / 10.66, 64x896x7168 (14) k4 20.36 / 26.52, 128x384x2048 (12) 8.35 / 11.13.
+// So auto never takes the pipelined tile for M > 32 without a forced split.
 constexpr int64_t kRingOneWaveCtas = 132;
 constexpr int64_t kRingK4MinGroups = 128;
 
@@ -223,15 +225,13 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
   return GridNTiles(cfg, n) * ((m + cfg.block_m() - 1) / cfg.block_m());
 }
 
-// The ring tile auto uses for M > 32 (no forced split), or kCount for none:
-// the 64-row K-split tile where its grid fits one wave (k4 from
-// kRingK4MinGroups K-blocks), else for M <= 64 the tile whose warpgroups
-// split N and K; for M > 64 the 128-row K-split tile where its grid fits one
-// wave, else the 128-row tile whose warpgroups split N.
+// The ring tile auto uses for M > 32 (no forced split): the 64-row K-split
+// tile where its grid fits one wave (k4 from kRingK4MinGroups K-blocks), else
+// for M <= 64 the tile whose warpgroups split N and K; for M > 64 the 128-row
+// K-split tile where its grid fits one wave, else the 128-row tile whose
+// warpgroups split N.
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
-  const int64_t m64_ctas = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
-  if (m64_ctas < kRingMinCtas) return TileConfigId::kCount;
-  if (m64_ctas <= kRingOneWaveCtas) {
+  if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
     return groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
                                       : TileConfigId::kWgmma8N64M64K2Fold;
   }
@@ -375,6 +375,13 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
         "Gemm: M=%d needs %d row tiles of %d, above the grid limit 65535", m, m_tiles,
         cfg.block_m()));
   }
+  if (path == GemmPath::kQuantThenMma &&
+      m_tiles * cfg.block_m() * groups > gemm_internal::kMaxQuantizerBlocks) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: A of M=%d (padded to %d rows) x K=%d has more than 2^31-1 blocks of 32 for the "
+        "quant_then_mma quantizer; split the call along M",
+        m, m_tiles * cfg.block_m(), k));
+  }
   const int64_t tiles = std::max<int64_t>(1, GridNTiles(cfg, n) * m_tiles);
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
@@ -517,8 +524,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }
   if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
-    const TileConfigId ring = AutoRingTile(m, b.n, groups);
-    if (ring != TileConfigId::kCount) tile = ring;
+    tile = AutoRingTile(m, b.n, groups);
   }
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);

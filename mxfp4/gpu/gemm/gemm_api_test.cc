@@ -112,10 +112,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {64, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},  // 133
       {33, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
       // Session 17: the 64-row K-split tile wherever its grid fits one wave,
-      // from 16 CTAs (k4 from K = 4096), before the 128-row tile.
+      // however small (k4 from K = 4096), before the 128-row tile.
       {64, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 32 CTAs
       {64, 1024, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},      // 16
-      {64, 960, 512, GemmPath::kQuantThenMma, "prequant_n64_m64_s2_fold", 2},     // 15
+      {64, 960, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 15
+      {48, 128, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 2
+      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},       // 1
       {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},     // 16
       {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 64
       {160, 2560, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 120
@@ -184,9 +186,9 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");
   EXPECT_EQ(plan->cluster_ctas, 2);
-  plan = PlanGemm(64, PreshuffledWeight(960, 1536));
+  plan = PlanGemm(64, PreshuffledWeight(128, 1536));
   ASSERT_TRUE(plan.ok()) << plan.status();
-  EXPECT_EQ(plan->tile, "prequant_n64_m64_s2_fold");  // 15 ring CTAs: too few
+  EXPECT_EQ(plan->tile, "wgmma8_n64_m64_k2_fold");  // 2 CTAs: still a ring tile (session 17)
 }
 
 // Every tile name a path lists plans on that path; kAuto lists none; the
@@ -352,6 +354,12 @@ TEST(GemmApi, ShapeErrors) {
   ExpectError(Gemm(p, nullptr), absl::StatusCode::kInvalidArgument, "not supported");
   p = ValidArgs(-1, 64, 512);
   ExpectError(Gemm(p, nullptr), absl::StatusCode::kInvalidArgument, "M=-1");
+  // quant_then_mma's quantizer indexes A's blocks in 32 bits: 4194240 rows of
+  // 1024 blocks are refused by the planner (32767 row tiles of 128 fit the
+  // grid).
+  const absl::StatusOr<GemmPlan> huge = PlanGemm(4194240, PreshuffledWeight(256, 32768));
+  ExpectError(huge.status(), absl::StatusCode::kInvalidArgument, "2^31-1 blocks of 32");
+  EXPECT_TRUE(PlanGemm(2097024, PreshuffledWeight(256, 32768)).ok());  // 2^31 - 131072 blocks
 }
 
 TEST(GemmApi, SizeErrors) {

@@ -161,7 +161,7 @@ TEST(GemmPath, EveryTile) {
 }
 
 // The ring tiles on grids of more than one wave (auto's choices for M > 32
-// from 16 CTAs of 64 rows on: GemmApi.AutoPlanForContestShapes): CTAs of later waves,
+// without a forced split: GemmApi.AutoPlanForContestShapes): CTAs of later waves,
 // a partial last row tile, the fast loop (K = 1024) and the exact one
 // (K = 32 * 17, natural layouts).
 TEST(GemmPath, RingTilesOnGridsOfSeveralWaves) {

@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/fast_divmod.h"
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
@@ -53,6 +54,7 @@ hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, int64_t max
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
                            int32_t rows_padded, int32_t f16, int32_t fold, int32_t tile_rows,
+                           FastDivmod by_groups, FastDivmod by_tile_rows,
                            uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
   // Launched with programmatic serialization (LaunchQuantizer; a no-op for a
@@ -66,22 +68,28 @@ __global__ void __launch_bounds__(kQuantThreads)
   // PrecedingKernel). It waits for our completion before touching A.
   GridDependencyLaunchDependents();
   const int groups = k >> 5;
-  const int64_t total_blocks = static_cast<int64_t>(rows_padded) * groups;
+  // rows_padded * groups < 2^31 (PlanGemm): 32-bit block indices, split by
+  // FastDivmod (a 64-bit division was a call on the path to every load).
+  const uint32_t total_blocks = static_cast<uint32_t>(rows_padded) * static_cast<uint32_t>(groups);
   const int q = static_cast<int>(threadIdx.x) & 3;
-  const int64_t stride = static_cast<int64_t>(gridDim.x) * (kQuantThreads / 4);
+  const uint32_t stride = gridDim.x * (kQuantThreads / 4);
   // Uniform trip count across the warp so the quad shuffles never diverge.
-  const int64_t first = static_cast<int64_t>(blockIdx.x) * (kQuantThreads / 4) +
-                        (static_cast<int>(threadIdx.x) >> 2);
-  const int64_t warp_first = first & ~int64_t{7};
-  for (int64_t base = warp_first; base < total_blocks; base += stride) {
-    const int64_t block = base + (first - warp_first);
+  const uint32_t first = blockIdx.x * (kQuantThreads / 4) + (threadIdx.x >> 2);
+  const uint32_t warp_first = first & ~7u;
+  for (uint32_t base = warp_first; base < total_blocks; base += stride) {
+    const uint32_t block = base + (first - warp_first);
     const bool valid = block < total_blocks;
-    const int64_t row = valid ? block / groups : 0;
-    const int64_t g = valid ? block % groups : 0;
+    uint32_t row32 = 0, g32 = 0;
+    if (valid) by_groups.DivMod(block, row32, g32);
+    const int64_t row = row32;
+    const int64_t g = g32;
     // The block's first operand element in the workspace.
-    const int64_t op = tile_rows > 0 ? ((row / tile_rows) * groups + g) * tile_rows * 32 +
-                                           (row % tile_rows) * 32
-                                     : row * k + g * 32;
+    int64_t op = row * k + g * 32;
+    if (tile_rows > 0) {
+      uint32_t tile = 0, tile_row = 0;
+      by_tile_rows.DivMod(row32, tile, tile_row);
+      op = (static_cast<int64_t>(tile) * groups + g) * tile_rows * 32 + tile_row * 32;
+    }
     uint32_t x[4] = {0, 0, 0, 0};
     if (valid && row < m) {
       const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
@@ -132,7 +140,8 @@ __device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
 // for the 8 rows.
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
-                                     int32_t rows_padded, int32_t tile_rows,
+                                     int32_t rows_padded, int32_t tile8_log2,
+                                     FastDivmod by_groups,
                                      uint8_t* __restrict__ a_ops,
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags) {
@@ -141,17 +150,19 @@ __global__ void __launch_bounds__(kQuantThreads)
   const int groups = k >> 5;
   const int groups8 = rows_padded >> 3;
   const int64_t flag_columns = RingFlagColumns(groups);
-  const int64_t items = static_cast<int64_t>(groups8) * groups;
+  // groups8 * groups < 2^31 (PlanGemm): 32-bit items, split by FastDivmod.
+  const uint32_t items = static_cast<uint32_t>(groups8) * static_cast<uint32_t>(groups);
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const int quad = lane >> 2;
   const int q = lane & 3;
   constexpr int kWarps = kQuantThreads / 32;
-  const int64_t stride = static_cast<int64_t>(gridDim.x) * kWarps;
+  const uint32_t stride = gridDim.x * kWarps;
   // Consecutive warps take consecutive blocks of the same 8 rows.
-  for (int64_t item = static_cast<int64_t>(blockIdx.x) * kWarps + (threadIdx.x >> 5);
-       item < items; item += stride) {  // warp-uniform
-    const int r8 = static_cast<int>(item / groups);
-    const int g = static_cast<int>(item % groups);
+  for (uint32_t item = blockIdx.x * kWarps + (threadIdx.x >> 5); item < items;
+       item += stride) {  // warp-uniform
+    uint32_t r8 = 0, g32 = 0;
+    by_groups.DivMod(item, r8, g32);
+    const int g = static_cast<int>(g32);
     const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
     const bool real = row < m;
     uint32_t x[4] = {0, 0, 0, 0};
@@ -170,11 +181,13 @@ __global__ void __launch_bounds__(kQuantThreads)
     }
     const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
     const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
-    // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile.
-    const int tile8 = tile_rows >> 3;
+    // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile
+    // (tile8 = tile_rows / 8, a power of two).
+    const uint32_t tile8 = 1u << tile8_log2;
     uint8_t* const dst =
         a_ops +
-        ((static_cast<int64_t>(r8 / tile8) * groups + g) * tile8 + r8 % tile8) * 256 +
+        ((static_cast<int64_t>(r8 >> tile8_log2) * groups + g) * tile8 + (r8 & (tile8 - 1))) *
+            256 +
         quad * 16 + q * 4;
     *reinterpret_cast<uint32_t*>(dst) = lo;
     *reinterpret_cast<uint32_t*>(dst + 128) = hi;
@@ -201,15 +214,19 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
                                             hipStream_t stream) {
   if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 || tile_rows % 64 != 0 ||
-      rows_padded % tile_rows != 0 || k % 32 != 0) {
+      (tile_rows & (tile_rows - 1)) != 0 || rows_padded % tile_rows != 0 || k % 32 != 0) {
     return hipErrorInvalidValue;
   }
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);
+  if (items > kMaxQuantizerBlocks) return hipErrorInvalidValue;
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
+  const int32_t tile8_log2 = __builtin_ctz(static_cast<unsigned>(tile_rows / 8));
   return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, /*max_programmatic_ctas=*/ctas,
-                         stream, a, m, k, rows_padded, tile_rows, a_ops, a_scales, fold_flags);
+                         stream, a, m, k, rows_padded, tile8_log2,
+                         FastDivmod::Make(static_cast<uint32_t>(k / 32)), a_ops, a_scales,
+                         fold_flags);
 }
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,
@@ -220,12 +237,15 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
     return hipErrorInvalidValue;
   }
   const int64_t total_blocks = static_cast<int64_t>(rows_padded) * (k / 32);
+  if (total_blocks > kMaxQuantizerBlocks) return hipErrorInvalidValue;
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
   return LaunchQuantizer(QuantizeAOperandKernel, ctas, kProgrammaticQuantMaxCtas, stream, a, m, k,
                          rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
-                         fold_scales && operands == MmaOperands::kF16 ? 1 : 0, tile_rows, a_ops,
-                         a_scales);
+                         fold_scales && operands == MmaOperands::kF16 ? 1 : 0, tile_rows,
+                         FastDivmod::Make(static_cast<uint32_t>(k / 32)),
+                         FastDivmod::Make(static_cast<uint32_t>(tile_rows > 0 ? tile_rows : 1)),
+                         a_ops, a_scales);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -645,6 +645,10 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId confi
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream);
 
+// The quantizers index A's 32-element blocks (rows_padded * k/32) in 32 bits:
+// PlanGemm refuses larger A, the launchers return hipErrorInvalidValue.
+constexpr int64_t kMaxQuantizerBlocks = 0x7FFFFFFF;
+
 // The A-operand quantizer alone (used by LaunchGemmQuantThenMma; exposed for
 // tests): rows [0, m) of bf16 A quantized (EVEN) to operands of value/2 -
 // fp16 (2 bytes) or E4M3 (1 byte) per `operands` - (rows_padded, k) and fp32
@@ -667,7 +671,7 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
 // [k/32][rows_padded] and fold flags [rows_padded / 8][RingFlagColumns(k/32)].
-// rows_padded % tile_rows == 0, tile_rows % 64 == 0.
+// rows_padded % tile_rows == 0, tile_rows a power of two and a multiple of 64.
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
