@@ -50,7 +50,10 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       stream_n32_m32_k4_c4 (a cluster of 4
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
-//                       quant_then_mma  streamq_n32_m32_k4 (k8 from 128 N tiles)
+//                       quant_then_mma  wgmma8_n64_m64_k2_fold / _k4_fold
+//                                       (RingFor32Rows: K >= 2048, 32..132
+//                                       CTAs), else streamq_n32_m32_k4 (k8
+//                                       from 128 N tiles)
 //   M > 32              quant_then_mma  an e4m3 wgmma ring tile (AutoRingTile:
 //                                       the 64-row K-split tile up to one
 //                                       wave, then the 128-row one, N-split
@@ -240,6 +243,26 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
     return TileConfigId::kWgmma8N64M128K2Fold;
   }
   return TileConfigId::kWgmma8N128M128Fold;
+}
+
+// Session 17 (gemm_paths_benchmark --only, hot graph replay, call 3): for
+// 16 < M <= 32 with long K and wide N the 64-row ring tile (rows beyond M are
+// zeros) beats auto's streaming tile: 32x4096x4096 k4 13.22 us against
+// streamq 18.30, 32x8192x2048 8.68 / 15.58, 17x4096x4096 13.09 / 17.70,
+// 32x2048x7168 (32 CTAs) 20.23 / 22.97, 24x4096x2048 8.26 / 8.62; it loses
+// on few CTAs or short K: 32x1024x4096 (16 CTAs) 12.99 / 9.65, 32x2880x1024
+// (32 blocks) 5.75 / 5.20 (and at M = 16: 16x4096x4096 13.06 / 10.60).
+constexpr int64_t kRing32RowMinCtas = 32;
+constexpr int64_t kRing32RowMinGroups = 64;
+
+// Whether auto runs 16 < M <= 32 (quant_then_mma, no forced split) on the
+// 64-row ring tile: K >= 2048 and 32..132 CTAs of it.
+bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
+  if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups < kRing32RowMinGroups) {
+    return false;
+  }
+  const int64_t ctas = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
+  return ctas >= kRing32RowMinCtas && ctas <= kRingOneWaveCtas;
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
@@ -523,7 +546,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     const TileConfigId row32_tile = Fused32RowTile(m, b.n, groups);
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }
-  if (path == GemmPath::kQuantThenMma && m > kStreamPrequantMaxM && options.split_k <= 1) {
+  if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
+      (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups))) {
     tile = AutoRingTile(m, b.n, groups);
   }
   if (tile_forced) {

@@ -125,6 +125,15 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {256, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 128 blocks
       {128, 4224, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 132
       {128, 4288, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},   // 134 -> 67
+      // 16 < M <= 32 with K >= 2048: the 64-row ring tile on 32..132 CTAs,
+      // else the streaming tiles (session 17).
+      {32, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {17, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 132 CTAs
+      {32, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 32, 64 blocks
+      {32, 8512, 2048, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 133
+      {32, 1984, 4096, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 8},         // 31
+      {32, 4096, 1984, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 62 blocks
+      {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 8},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));

@@ -181,6 +181,22 @@ TEST(GemmPath, RingTilesOnGridsOfSeveralWaves) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
 }
 
+// 16 < M <= 32 with K >= 2048 on the 64-row ring tiles (auto's choice on
+// 32..132 CTAs since session 17: GemmApi.AutoPlanForContestShapes): most of
+// the row tile is padding; the fast loop (k2, k4) and the exact one (K = 32 *
+// 67, natural layouts), N not a multiple of the tile.
+TEST(GemmPath, RingTilesFor32Rows) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  EXPECT_TRUE(PathTester().M(32).N(2048).K(2048).Seed(1301).Run());  // auto: n64_m64_k2
+  EXPECT_TRUE(PathTester().M(17).N(2080).K(4096).Seed(1302)           // auto: n64_m64_k4
+                  .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").M(24).N(2090).K(2144).Seed(1303)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").M(31).N(2096).K(2144).Seed(1304)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+}
+
 TEST(GemmPath, EverySplitCount) {
   MXFP4_SKIP_IF_NO_GPU();
   if (!PathSplitsK()) GTEST_SKIP() << GemmPathName(kPath) << " does not split K";
