@@ -25,7 +25,7 @@ ShapeSet ContestShapes() {
 ShapeSet SweepShapes() {
   ShapeSet set{"sweep", {}};
   // M from decode to prefill at a mid-size square weight.
-  for (int64_t m : {1, 4, 16, 64, 256, 1024, 4096, 8192}) set.shapes.push_back({m, 4096, 4096});
+  for (int64_t m : {1, 4, 16, 32, 64, 256, 1024, 4096, 8192}) set.shapes.push_back({m, 4096, 4096});
   // Weight size at decode (M = 16); 4096 is already in the M sweep.
   for (int64_t nk : {512, 1024, 2048, 8192, 16384}) set.shapes.push_back({16, nk, nk});
   // Weight size at prefill (M = 4096).
