@@ -221,6 +221,27 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 constexpr int64_t kRingOneWaveCtas = 132;
 constexpr int64_t kRingK4MinGroups = 128;
 
+// K-split clusters of the ring tiles (auto, no forced split): the largest
+// cluster of up to kMaxSplits CTAs per output tile that keeps the grid within
+// one wave and every warpgroup's chunk at kRingMinChunkBlocks K-blocks or
+// more, so that few output tiles with a long K (64x512x16384: 8 tiles of
+// 512 blocks) use more than a few SMs; the chunks are combined in order
+// through distributed shared memory (CombinePartialsAndStore).
+// Measured (session 17 call 6, gemm_paths_benchmark --only, hot graph
+// replay; auto's plain tile against its clusters): 64x512x16384 k4 43.75 us,
+// cluster 2 25.07, 4 17.92, 8 15.63; 64x256x4096 k4 13.12 / 10.15 / 10.02 (c
+// = 4: 8-block chunks); 64x1024x4096 k4 13.43 / 10.41 / 10.70 (c = 4);
+// 256x1024x4096 k4 14.47 / 11.65; 64x2048x2048 k2 8.11 / 7.61; 128x2048x2048
+// k2 8.58 / 8.42 (128 CTAs).
+constexpr int64_t kRingMinChunkBlocks = 16;
+
+int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
+  for (int c = kMaxSplits; c > 1; --c) {
+    if (tiles * c <= kRingOneWaveCtas && groups >= kRingMinChunkBlocks * c * warps_k) return c;
+  }
+  return 1;
+}
+
 // CTAs of a launch of tile `id` without K-split clusters: the planner's count
 // (PlanTile: GridNTiles columns x row tiles).
 int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
@@ -408,8 +429,10 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   const int64_t tiles = std::max<int64_t>(1, GridNTiles(cfg, n) * m_tiles);
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
-  if (path == GemmPath::kFusedQuant || cfg.wgmma_ring) {
-    cluster = 1;  // fused_quant and the ring tiles never split K over CTAs
+  if (path == GemmPath::kFusedQuant) {
+    cluster = 1;  // fused_quant never splits K over CTAs
+  } else if (cfg.wgmma_ring) {
+    cluster = split_k > 0 ? split_k : RingClusterSize(tiles, groups, cfg.warps_k);
   } else if (split_k > 0) {
     cluster = split_k;
   } else if (cfg.stream_b) {
@@ -559,12 +582,8 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     }
     tile = *t;
   }
-  // Auto picks a ring tile only without a forced split count (above).
-  if (GetTileConfig(tile).wgmma_ring && options.split_k > 1) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: tile %s splits K over its warpgroups only (split_k=%d); use split_k 0 or 1",
-        options.tile, options.split_k));
-  }
+  // Auto picks a ring tile only without a forced split count (above); a
+  // forced ring tile with split_k > 1 splits K over a cluster as well.
   if (path == GemmPath::kFusedQuant && options.split_k > 1) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: path fused_quant does not split K over CTAs (split_k=%d); use splitk_small_m",

@@ -35,6 +35,14 @@ Mxfp4Weight PreshuffledWeight(int64_t n, int64_t k) {
   return w;
 }
 
+Mxfp4Weight NaturalWeight(int64_t n, int64_t k) {
+  Mxfp4Weight w = PreshuffledWeight(n, k);
+  w.data_layout = DataLayout::kNatural;
+  w.scale_layout = ScaleLayout::kNatural;
+  w.scale_bytes = n * (k / 32);
+  return w;
+}
+
 GemmArgs ValidArgs(int64_t m, int64_t n, int64_t k) {
   GemmArgs a;
   a.a = reinterpret_cast<const uint16_t*>(g_fake);
@@ -113,23 +121,27 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {33, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
       // Session 17: the 64-row K-split tile wherever its grid fits one wave,
       // however small (k4 from K = 4096), before the 128-row tile.
-      {64, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 32 CTAs
+      {64, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 2 CTAs
       {64, 1024, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},      // 16
       {64, 960, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 15
       {48, 128, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 2
-      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},       // 1
-      {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},     // 16
-      {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 64
+      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},       // 1 x 2
+      {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 16 x 2
+      {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 64 x 2
       {160, 2560, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 120
-      {256, 1024, 4032, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 126 blocks
-      {256, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 128 blocks
+      {256, 1024, 4032, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 126 blocks
+      {256, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},    // 128 blocks
       {128, 4224, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 132
       {128, 4288, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},   // 134 -> 67
+      // Few output tiles with long K: the ring tiles split K over a cluster
+      // too, chunks of >= 16 blocks, one wave (session 17).
+      {64, 512, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 8 x 8
+      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 4 x 2
       // 16 < M <= 32 with K >= 2048: the 64-row ring tile on 32..132 CTAs,
       // else the streaming tiles (session 17).
-      {32, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {32, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},      // 64 x 2
       {17, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 132 CTAs
-      {32, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 32, 64 blocks
+      {32, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 2, 64 blocks
       {32, 8512, 2048, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 133
       {32, 1984, 4096, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 8},         // 31
       {32, 4096, 1984, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 62 blocks
@@ -176,7 +188,11 @@ TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
 // split count is refused for a forced ring tile and turns auto to the
 // cluster-split default; auto keeps the pipelined tile where the ring's grid
 // would leave most SMs idle.
-TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
+// A ring tile splits K over its warpgroups and, forced with split_k > 1 (or
+// by auto on few output tiles, AutoPlanForContestShapes), over a cluster of
+// CTAs: chunk c = rank * warps_k + warpgroup. Auto with a forced split count
+// takes the pipelined tile.
+TEST(GemmApi, RingTileSplitCounts) {
   GemmOptions o;
   o.path = GemmPath::kQuantThenMma;
   o.tile = "wgmma8_n64_m64_k4_fold";
@@ -187,6 +203,22 @@ TEST(GemmApi, RingTilesNeverSplitKOverCtas) {
   EXPECT_EQ(plan->blocks_per_split, 16);
   EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{16, 32, 48}));
   o.split_k = 2;
+  plan = PlanGemm(64, PreshuffledWeight(7168, 2048), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 2);
+  EXPECT_EQ(plan->splits, 8);
+  EXPECT_EQ(plan->blocks_per_split, 8);
+  EXPECT_EQ(plan->grid_ctas, 224);
+  // Chunks round up to whole ring stages of 4 blocks: 67 blocks over 12
+  // chunks are 8 full chunks, one of 3 and three empty ones.
+  o.split_k = 3;
+  plan = PlanGemm(40, NaturalWeight(136, 2144), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->splits, 12);
+  EXPECT_EQ(plan->blocks_per_split, 8);
+  EXPECT_EQ(plan->split_boundaries,
+            (std::vector<int64_t>{8, 16, 24, 32, 40, 48, 56, 64, 67, 67, 67}));
+  o.split_k = 9;
   EXPECT_EQ(PlanGemm(64, PreshuffledWeight(7168, 2048), o).status().code(),
             absl::StatusCode::kInvalidArgument);
   GemmOptions forced_split;

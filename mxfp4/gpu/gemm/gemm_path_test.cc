@@ -197,6 +197,30 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
+// The ring tiles with K split over a (1, 1, split) cluster as well as over
+// their warpgroups (session 17): full chunks (fast loop), a short chunk and
+// empty ones on the last ranks (exact loop, K = 32 * 67), whole CTAs with no
+// block (K = 512 over 16 chunks), the N-split tiles, three weight layouts.
+TEST(GemmPath, RingTilesSplitKOverClusters) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(2).M(64).N(208).K(2048)
+                  .Seed(1401).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(3).M(40).N(136).K(2144)
+                  .Seed(1402).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").SplitK(4).M(130).N(136).K(1024)
+                  .Seed(1403).WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(8).M(70).N(90).K(512)
+                  .Seed(1404).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_fold").SplitK(2).M(200).N(304).K(1536)
+                  .Seed(1405).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").SplitK(5).M(50).N(400).K(4096)
+                  .Seed(1406).WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural)
+                  .Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(33).N(32).K(16384)
+                  .Seed(1407).Run());
+}
+
 TEST(GemmPath, EverySplitCount) {
   MXFP4_SKIP_IF_NO_GPU();
   if (!PathSplitsK()) GTEST_SKIP() << GemmPathName(kPath) << " does not split K";

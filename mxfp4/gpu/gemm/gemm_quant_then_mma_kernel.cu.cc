@@ -36,8 +36,29 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// The ring tiles with K split over a cluster of CTAs too (args.splits > 1):
+// a kernel of its own (WgmmaRingGemmBodyForLayout's kCluster).
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaRingClusterKernel(const GemmKernelArgs args) {
+  if constexpr (GetTileConfig(kId).wgmma_ring) WgmmaRingGemmBody<kId, /*kCluster=*/true>(args);
+}
+
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+  if constexpr (GetTileConfig(kId).wgmma_ring) {
+    if (args.splits > 1) {
+      static std::atomic<bool> cluster_smem_ready{false};
+      if (hipError_t e =
+              AllowMaxDynamicSmem(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready);
+          e != hipSuccess) {
+        return e;
+      }
+      return LaunchTile(GemmPrequantMmaRingClusterKernel<kId>, args, GetTileConfig(kId), true,
+                        stream);
+    }
+  }
   static std::atomic<bool> smem_ready{false};
   if (hipError_t e = AllowMaxDynamicSmem(GemmPrequantMmaKernel<kId>, smem_ready);
       e != hipSuccess) {
@@ -55,9 +76,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
 #undef MXFP4_IS_TILE
   const TileConfigDesc cfg = GetTileConfig(config);
-  if (cfg.wgmma_ring && (args.splits != 1 || args.a_fold_flags == nullptr)) {
-    return hipErrorInvalidValue;
-  }
+  if (cfg.wgmma_ring && args.a_fold_flags == nullptr) return hipErrorInvalidValue;
   const hipError_t q =
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,

@@ -37,9 +37,11 @@
 //     otherwise a loop that votes per block (fold flags loaded with the
 //     weights: as 16-byte bulk copies they made the ring crawl) with one
 //     partial set.
-// Contract (block_fma with a K-split over the warps_k warpgroups): chunk c
-// covers blocks [c * chunk, min((c + 1) * chunk, k/32)); the chunk partials
-// are added in increasing c by CombinePartialsAndStore (no cluster).
+// Contract (block_fma with a K-split over the warps_k warpgroups and, with
+// p.splits > 1, over a (1, 1, p.splits) cluster of CTAs): warpgroup kz of
+// cluster rank r owns chunk c = r * warps_k + kz, blocks [c * chunk,
+// min((c + 1) * chunk, k/32)) (empty chunks contribute +0); the chunk
+// partials are added in increasing c by CombinePartialsAndStore.
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -85,8 +87,12 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
   WgmmaCommitGroup();
 }
 
-// The body for one weight layout (compile-time: constant load offsets).
-template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16>
+// The body for one weight layout (compile-time: constant load offsets) and
+// K-split form (kCluster: over a (1, 1, p.splits) cluster as well; a kernel
+// of its own, so that the cluster-free kernels keep their registers: with a
+// runtime cluster size the 128-register tiles spilled more and ran 2-3%
+// slower, session 17 call 6).
+template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.warps_n % 4 == 0 && kCfg.warps_m == 1 &&
@@ -134,6 +140,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const int m0 = static_cast<int>(blockIdx.y) * kNa;
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
+  // This CTA's first chunk: its rank in the K-split cluster (0 without one).
+  const int c0 = kCluster ? static_cast<int>(blockIdx.z) * kWgsK : 0;
   // Chunk 0 is the longest: every warpgroup walks this many blocks (a shorter
   // trailing chunk idles through its last ones, so the ring stays in step).
   const int iters = min(chunk, groups);
@@ -146,8 +154,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // release per stage, not per block: a synchronization per block cost as much
   // as the block's math (wgmma_step_benchmark).
   unsigned* const releases = reinterpret_cast<unsigned*>(smem + kPlan.a_scales);
-  // This row tile's A: [block][kSubBytes], consecutive blocks contiguous.
-  const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
+  // This row tile's A: [block][kSubBytes], consecutive blocks contiguous;
+  // from this CTA's first chunk on (fills then address the CTA's chunks as
+  // without a cluster: no extra register live across the loop).
+  const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32 +
+                                   static_cast<int64_t>(c0) * chunk * kSubBytes;
+  const int groups_left = groups - c0 * chunk;  // blocks from the CTA's first chunk on
   const int stages_total = (iters + kStageBlocks - 1) / kStageBlocks;
   const uint32_t ring_base = SharedAddress(ring);
   auto fill = [&](int t) {  // one thread
@@ -156,14 +168,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     uint32_t bytes = 0;
 #pragma unroll
     for (int c = 0; c < kWgsK; ++c) {
-      const int blocks = min(kStageBlocks, min(chunk, groups - c * chunk) - first);
+      const int blocks = min(kStageBlocks, min(chunk, groups_left - c * chunk) - first);
       if (blocks > 0) bytes += static_cast<uint32_t>(blocks) * kSubBytes;
     }
     const uint32_t bar = full_bar(s);
     MbarrierArriveExpectTx(bar, bytes);
 #pragma unroll
     for (int c = 0; c < kWgsK; ++c) {
-      const int blocks = min(kStageBlocks, min(chunk, groups - c * chunk) - first);
+      const int blocks = min(kStageBlocks, min(chunk, groups_left - c * chunk) - first);
       if (blocks > 0) {
         BulkCopyToShared(ring_base + (s * kWgsK + c) * kStageBlocks * kSubBytes,
                          ops + static_cast<int64_t>(c * chunk + first) * kSubBytes,
@@ -188,7 +200,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // g_lo is a multiple of kRingChunkAlignBlocks (the planner rounds ring
   // chunks), so every loop step starts on one: constant load offsets.
   static_assert(kRingChunkAlignBlocks == kU, "a loop step is an aligned chunk");
-  const int g_lo = min(kz * chunk, groups);
+  const int g_lo = min((c0 + kz) * chunk, groups);
   const int len = min(g_lo + chunk, groups) - g_lo;
   const AlignedWeightRowPair<kPreshuffled, kScalesShuffled16> rows(p, row0 + gid, tig);
   // The loop step at j0: blocks j0 .. j0 + kU - 1.
@@ -265,8 +277,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   }
   cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
-  // The fast loop has no tail: every chunk is whole stages of equal length.
-  cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
+  // The fast loop has no tail: every chunk of the CTA is whole stages of
+  // equal length (with a cluster, later ranks' chunks may be short or empty).
+  if constexpr (kCluster) {
+    cta_fast = cta_fast && chunk % kU == 0 && (c0 + kWgsK) * chunk <= groups;
+  } else {
+    cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
+  }
   cta_fast = __syncthreads_and(cta_fast) != 0;
   // The other first stages once stage 0 has landed: every CTA asks L2 for
   // its first stages alone first.
@@ -505,24 +522,24 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 8.82 against 8.99 / 8.97 us, 256x3072x1536 unchanged (10.46 / 10.43
   // against 10.43 / 10.42); the streaming tiles keep the early release
   // (16x2112x7168 lost 0.36 us with it late).
-  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false>(p, partials, 1,
-                                                                                   n0, m0);
+  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false>(
+      p, partials, kCluster ? p.splits : 1, n0, m0);
   GridDependencyLaunchDependents();
   StampPhase(p, kPhaseClockEnd);
 }
 
-template <TileConfigId kId>
+template <TileConfigId kId, bool kCluster = false>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
-      WgmmaRingGemmBodyForLayout<kId, true, true>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster>(p);
     } else {
-      WgmmaRingGemmBodyForLayout<kId, true, false>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster>(p);
     }
   } else if (p.b_scales_shuffled16) {
-    WgmmaRingGemmBodyForLayout<kId, false, true>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster>(p);
   } else {
-    WgmmaRingGemmBodyForLayout<kId, false, false>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster>(p);
   }
 }
 
