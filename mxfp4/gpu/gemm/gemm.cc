@@ -57,8 +57,11 @@ constexpr size_t kWorkspaceAlign = 256;
 //   M > 32              quant_then_mma  an e4m3 wgmma ring tile (AutoRingTile:
 //                                       the 64-row K-split tile up to one
 //                                       wave, then the 128-row one, N-split
-//                                       beyond); prequant_n64_m64_s2_fold
-//                                       only for a forced split count
+//                                       beyond; K split over a cluster too
+//                                       for few tiles with a long K:
+//                                       RingClusterSize);
+//                                       prequant_n64_m64_s2_fold only for a
+//                                       forced split count
 // (a _bulk tile falls back to its register-streaming twin when its slabs do
 // not fit in shared memory).
 // Session 11 (H200, gemm_paths_benchmark --only, graph replay): with the

@@ -184,10 +184,6 @@ TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
   }
 }
 
-// The e4m3 wgmma ring tiles split K over their warpgroups only: a forced
-// split count is refused for a forced ring tile and turns auto to the
-// cluster-split default; auto keeps the pipelined tile where the ring's grid
-// would leave most SMs idle.
 // A ring tile splits K over its warpgroups and, forced with split_k > 1 (or
 // by auto on few output tiles, AutoPlanForContestShapes), over a cluster of
 // CTAs: chunk c = rank * warps_k + warpgroup. Auto with a forced split count

@@ -322,8 +322,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
                      : tile.find("m16") != std::string::npos ? 16 : 8;
       if (bm > 2 * s.m && bm > 8) continue;
       if (pt.path != GemmPath::kQuantThenMma && s.m > 4 * bm) continue;
-      // Configurations PlanGemm refuses (e.g. a split count for a wgmma ring
-      // tile, which splits K over its warpgroups only) are skipped by main().
+      // Configurations PlanGemm refuses (e.g. a streaming tile whose A slice
+      // does not fit in shared memory) are skipped by main().
       for (int split : pt.splits) {
         GemmOptions o;
         o.path = pt.path;
