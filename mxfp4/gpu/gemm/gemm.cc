@@ -255,7 +255,12 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // The ring tile auto uses for M > 32 (no forced split): the 64-row K-split
 // tile where its grid fits one wave (k4 from kRingK4MinGroups K-blocks), else
 // for M <= 64 the tile whose warpgroups split N and K; for M > 64 the 128-row
-// K-split tile where its grid fits one wave, else the 128-row tile whose
+// K-split tile where its grid fits one wave - in its warp-specialized form,
+// whose producer warpgroup converts the weights into shared memory (session
+// 18, call 4, contest in graph replay, two runs: 256x3072x1536 9.85 / 9.83 ->
+// 9.46 / 9.51 us; gemm_paths_benchmark --only, call 3: 256x2880x512 5.81 ->
+// 5.47; its 64-row twin lost, 64x7168x2048 8.61 -> 9.25, and its n128_m128
+// twin tied at 4096^3, 272.2 / 272.0) - else the 128-row tile whose
 // warpgroups split N.
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
@@ -263,8 +268,8 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
                                       : TileConfigId::kWgmma8N64M64K2Fold;
   }
   if (m <= 64) return TileConfigId::kWgmma8N128M64K2Fold;
-  if (TileGridCtas(TileConfigId::kWgmma8N64M128K2Fold, m, n) <= kRingOneWaveCtas) {
-    return TileConfigId::kWgmma8N64M128K2Fold;
+  if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
+    return TileConfigId::kWgmma8N64M128K2WsFold;
   }
   return TileConfigId::kWgmma8N128M128Fold;
 }
@@ -434,6 +439,14 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   int cluster = 1;
   if (path == GemmPath::kFusedQuant) {
     cluster = 1;  // fused_quant never splits K over CTAs
+  } else if (cfg.producer_wg) {
+    // The warp-specialized ring tiles split K over their warpgroups only.
+    if (split_k > 1) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Gemm: tile %s does not split K over CTAs (split_k=%d); use split_k 0 or 1",
+          cfg.name, split_k));
+    }
+    cluster = 1;
   } else if (cfg.wgmma_ring) {
     cluster = split_k > 0 ? split_k : RingClusterSize(tiles, groups, cfg.warps_k);
   } else if (split_k > 0) {

@@ -93,13 +93,13 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {32, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
-      {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
+      {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},
       {8, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       // M <= 8, long K: splitk_small_m where quant_then_mma would need 256 CTAs.
       {4, 4096, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
-      {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},
+      {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},
       // 8 < M <= 16 up to K = 512: fused (session 11).
       {16, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {9, 4096, 256, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
@@ -112,7 +112,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // M > 32: the ring tiles, one wave or several (session 16: 1.3x-2.8x
       // faster than the pipelined tile on several waves); beyond one wave of
       // the K-split tiles (132 CTAs), tiles whose warpgroups (also) split N.
-      {256, 4224, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},  // 132 CTAs
+      {256, 4224, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},  // 132 CTAs
       {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},    // 134
       {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
       {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
@@ -132,7 +132,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {256, 1024, 4032, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 126 blocks
       {256, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},    // 128 blocks
       {128, 4224, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},    // 132
-      {128, 4288, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_fold", 2},   // 134 -> 67
+      {128, 4288, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},  // 134 -> 67
       // Few output tiles with long K: the ring tiles split K over a cluster
       // too, chunks of >= 16 blocks, one wave (session 17).
       {64, 512, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 8 x 8
@@ -226,6 +226,40 @@ TEST(GemmApi, RingTileSplitCounts) {
   plan = PlanGemm(64, PreshuffledWeight(128, 1536));
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->tile, "wgmma8_n64_m64_k2_fold");  // 2 CTAs: still a ring tile (session 17)
+}
+
+// The warp-specialized ring tiles split K over their two consumer
+// warpgroups only: a forced split count above 1 is refused, 0 and 1 plan one
+// CTA per output tile; a CTA is 3 warpgroups and its shared memory a 4-deep
+// ring with the partials over it.
+TEST(GemmApi, WarpSpecializedRingTilePlans) {
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n64_m128_k2_ws_fold";
+  absl::StatusOr<GemmPlan> plan = PlanGemm(256, PreshuffledWeight(3072, 1536), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 1);
+  EXPECT_EQ(plan->splits, 2);
+  EXPECT_EQ(plan->blocks_per_split, 24);
+  EXPECT_EQ(plan->grid_ctas, 96);
+  EXPECT_EQ(plan->shared_memory_bytes, 4 * (32768 + 16384 + 2048) + 2 * 4 * 128 * 16 + 128);
+  o.split_k = 1;
+  EXPECT_TRUE(PlanGemm(256, PreshuffledWeight(3072, 1536), o).ok());
+  for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
+                           "wgmma8_n64_m64_k2_ws_fold"}) {
+    o.tile = tile;
+    o.split_k = 2;
+    const absl::Status status = PlanGemm(256, PreshuffledWeight(3072, 1536), o).status();
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument) << tile;
+    EXPECT_NE(std::string(status.message()).find(tile), std::string::npos) << status;
+  }
+  o.tile = "wgmma8_n128_m128_ws_fold";
+  o.split_k = 0;
+  plan = PlanGemm(200, NaturalWeight(136, 2144), o);  // 67 blocks: one chunk of 68
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->splits, 1);
+  EXPECT_EQ(plan->blocks_per_split, 68);
+  EXPECT_EQ(plan->grid_ctas, 2 * 2);
 }
 
 // Every tile name a path lists plans on that path; kAuto lists none; the

@@ -197,6 +197,33 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
+// The warp-specialized ring tiles (a producer warpgroup converts the weights
+// into shared memory): the contest shapes they would serve, a long K (the
+// 4-deep ring wraps 16 times: every empty / full barrier phase flips), a grid
+// of more than one wave, the exact loop (K = 32 * 67, a short second chunk)
+// in the other layouts, and 20 repeats of one call.
+TEST(GemmPath, WarpSpecializedRingTiles) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_ws_fold").M(256).N(3072).K(1536).Seed(1351)
+                  .CheckIdeal(true).Repeats(Limit(20, 2)).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_ws_fold").M(64).N(7168).K(2048).Seed(1352)
+                  .CheckIdeal(true).Repeats(Limit(20, 2)).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_ws_fold").M(200).N(8576).K(1024).Seed(1353)
+                  .Run());  // 134 CTAs
+  for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
+                           "wgmma8_n64_m64_k2_ws_fold"}) {
+    EXPECT_TRUE(PathTester().Tile(tile).M(100).N(208).K(16384).Seed(1354).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(70).N(136).K(2144).Seed(1355)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(129).N(90).K(2144).Seed(1356)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .A(AInput::kWideExponent).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(65).N(208).K(2240).Seed(1357)
+                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+  }
+}
+
 // The ring tiles with K split over a (1, 1, split) cluster as well as over
 // their warpgroups (session 17): full chunks (fast loop), a short chunk and
 // empty ones on the last ranks (exact loop, K = 32 * 67), whole CTAs with no

@@ -17,6 +17,7 @@
 #include "mxfp4/gpu/gemm/internal/tile_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ring_gemm_body.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ring_ws_gemm_body.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
@@ -25,7 +26,9 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
-  if constexpr (GetTileConfig(kId).wgmma_ring) {
+  if constexpr (GetTileConfig(kId).producer_wg) {
+    WgmmaRingWsGemmBody<kId>(args);
+  } else if constexpr (GetTileConfig(kId).wgmma_ring) {
     WgmmaRingGemmBody<kId>(args);
   } else if constexpr (GetTileConfig(kId).wgmma) {
     WgmmaGemmBody<kId, /*kClusterSplit=*/true>(args);
@@ -42,12 +45,16 @@ template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaRingClusterKernel(const GemmKernelArgs args) {
-  if constexpr (GetTileConfig(kId).wgmma_ring) WgmmaRingGemmBody<kId, /*kCluster=*/true>(args);
+  if constexpr (GetTileConfig(kId).wgmma_ring && !GetTileConfig(kId).producer_wg) {
+    WgmmaRingGemmBody<kId, /*kCluster=*/true>(args);
+  }
 }
 
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
-  if constexpr (GetTileConfig(kId).wgmma_ring) {
+  if constexpr (GetTileConfig(kId).producer_wg) {
+    if (args.splits > 1) return hipErrorInvalidValue;  // no cluster form (PlanGemm refuses it)
+  } else if constexpr (GetTileConfig(kId).wgmma_ring) {
     if (args.splits > 1) {
       static std::atomic<bool> cluster_smem_ready{false};
       if (hipError_t e =

@@ -47,6 +47,12 @@ MXFP4_DEVICE_INLINE void MbarrierArriveExpectTx(uint32_t bar, uint32_t bytes) {
                : "memory");
 }
 
+// One plain arrival (release semantics at CTA scope: the caller's earlier
+// shared-memory accesses are ordered before it).
+MXFP4_DEVICE_INLINE void MbarrierArrive(uint32_t bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
+}
+
 // Blocks until phase `parity` of the barrier has completed (its arrival and
 // all announced bytes).
 MXFP4_DEVICE_INLINE void MbarrierWait(uint32_t bar, uint32_t parity) {

@@ -31,9 +31,24 @@ MXFP4_DEVICE_INLINE void AddInOrder(float4& v, const float4& q) {
   v.w = __fadd_rn(v.w, q.w);
 }
 
+// The CTA barrier before a lone CTA's combine: __syncthreads(), or named
+// barrier 1 of kNamedBarrierThreads threads when only those take part (the
+// warp-specialized ring tiles, whose producer warpgroup has exited).
+template <int kNamedBarrierThreads>
+MXFP4_DEVICE_INLINE void CombineBarrier() {
+  if constexpr (kNamedBarrierThreads == 0) {
+    __syncthreads();
+  } else {
+    asm volatile("bar.sync 1, %0;" ::"n"(kNamedBarrierThreads) : "memory");
+  }
+}
+
 // kReleaseEarly: release the programmatic dependents before the combine
 // (see below); the ring tiles pass false and release after it themselves.
-template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true>
+// kNamedBarrierThreads > 0: only that many threads (tid < kThreads) run the
+// combine, and cluster_size must be 1.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true,
+          int kNamedBarrierThreads = 0>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
                                                  int cluster_size, int n0, int m0) {
   namespace cg = cooperative_groups;
@@ -97,7 +112,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
     // loop below without its per-chunk bounds checks and output-form
     // branches (about half its instructions; the ring tiles' epilogue was
     // ~2.2K cycles of ~15K). The same sums in the same order.
-    __syncthreads();
+    CombineBarrier<kNamedBarrierThreads>();
     // One 4-output chunk: the sum in chunk order, bf16, one 8-byte store.
     auto combine_chunk = [&](int c) {
       const int ml = c / kChunksPerRow;
@@ -140,7 +155,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
     first_chunk = tid + rank * kThreads;
     chunk_step = kThreads * cluster_size;
   } else {
-    __syncthreads();
+    CombineBarrier<kNamedBarrierThreads>();
   }
   for (int c = first_chunk; c < kBlockM * kChunksPerRow; c += chunk_step) {
     const int ml = c / kChunksPerRow;

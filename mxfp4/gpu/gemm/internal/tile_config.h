@@ -123,6 +123,12 @@ enum class TileConfigId : int {
   // A fused streaming tile of 64 weight rows x 16 activation rows (a
   // 32-row A as two row tiles, each CTA quantizing its 16 rows alone).
   kStreamN64M16K4,
+  // Warp-specialized e4m3 wgmma ring tiles (internal/wgmma_ring_ws_gemm_body.h):
+  // a producer warpgroup converts the weights into shared memory for two
+  // consumer warpgroups: wgmma8_n<block_n>_m<block_m>[_k2]_ws_fold.
+  kWgmma8N64M128K2WsFold,
+  kWgmma8N128M128WsFold,
+  kWgmma8N64M64K2WsFold,
   kCount,
 };
 
@@ -150,7 +156,8 @@ enum class TileConfigId : int {
   X(kWgmmaN256M64Fold) X(kStreamQN32M16K8Bulk) X(kStreamQN32M32K4Bulk) X(kStreamQN32M32K8Bulk)  \
   X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk) X(kWgmma8N64M64K2Fold)                  \
   X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)                    \
-  X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold)
+  X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold) X(kWgmma8N64M128K2WsFold)                 \
+  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold)
 
 struct TileConfigDesc {
   int warps_n;
@@ -198,12 +205,20 @@ struct TileConfigDesc {
   // operands into every CTA's shared memory (distributed shared memory). The
   // grid's N side is rounded up to a multiple (CTAs past N only quantize).
   int quant_cluster = 1;
+  // Warp-specialized ring tile (wgmma_ring, internal/wgmma_ring_ws_gemm_body.h):
+  // one more warpgroup (the producer) converts the weights into a shared-
+  // memory ring and issues the activations' copies; the two consumer
+  // warpgroups (warps_n x warps_k = 8 warps) read both wgmma operands from
+  // shared memory. No K-split over CTAs.
+  bool producer_wg = false;
 
   // Bytes of one activation operand element in shared memory / workspace.
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
     return operands == MmaOperands::kF16 ? 2 : 1;
   }
-  MXFP4_HOST_DEVICE constexpr int threads() const { return 32 * warps_n * warps_m * warps_k; }
+  MXFP4_HOST_DEVICE constexpr int threads() const {
+    return 32 * warps_n * warps_m * warps_k + (producer_wg ? 128 : 0);
+  }
   // __launch_bounds__ minimum CTAs per SM: the unrolled 2-stage tile must
   // keep to 128 registers to fit 2 CTAs per SM (its shared memory does).
   MXFP4_HOST_DEVICE constexpr int min_ctas_per_sm() const {
@@ -388,6 +403,15 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kWgmma8N128M64K2Fold:
       return {8, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
               "wgmma8_n128_m64_k2_fold", true, false, 2, false, false, false, true};
+    case TileConfigId::kWgmma8N64M128K2WsFold:
+      return {4, 1, 1, 16, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n64_m128_k2_ws_fold", true, false, 2, false, false, false, true, 1, true};
+    case TileConfigId::kWgmma8N128M128WsFold:
+      return {8, 1, 1, 16, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n128_m128_ws_fold", true, false, 1, false, false, false, true, 1, true};
+    case TileConfigId::kWgmma8N64M64K2WsFold:
+      return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n64_m64_k2_ws_fold", true, false, 2, false, false, false, true, 1, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }
@@ -404,6 +428,7 @@ struct SmemPlan {
   uint32_t b_scales = 0;   // [kMaxScalePhaseBlocks][block_n] fp32 (row-paired, see kernel)
   uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
   uint32_t barriers = 0;   // bulk streaming tiles: [warps][kBulkPieces] mbarriers
+  uint32_t b_raw = 0;      // warp-specialized ring tiles: the producer's raw weight staging
   uint32_t total = 0;
   int phase_blocks = 0;
 };
@@ -514,12 +539,27 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
          (static_cast<uint32_t>(c.block_n()) + 4u) * 4u;
 }
-MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
+// Activation bytes of one ring stage.
+MXFP4_HOST_DEVICE constexpr uint32_t RingActivationStageBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) * 32u *
          static_cast<uint32_t>(kRingStageBlocks);
 }
+// Warp-specialized ring tiles: a stage also holds both consumer warpgroups'
+// converted weights ([2][kRingStageBlocks][64 rows x 32 B] E4M3) and their
+// scales ([2][kRingStageBlocks][64] fp32).
+inline constexpr uint32_t kRingWsWeightStageBytes = 2u * kRingStageBlocks * 64u * 32u;
+inline constexpr uint32_t kRingWsScaleStageBytes = 2u * kRingStageBlocks * 64u * 4u;
+// The producer's staging of raw weights (cp.async; wgmma_ring_ws_gemm_body.h):
+// 2 stages of [kRingStageBlocks][128 threads][16 B of E2M1].
+inline constexpr uint32_t kRingWsRawBytes = 2u * kRingStageBlocks * 128u * 16u;
+MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
+  return RingActivationStageBytes(c) +
+         (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
+}
 MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
-  const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) - RingPartialBytes(c) - 1024u;
+  // The warp-specialized tiles write their partials over the ring.
+  const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) -
+                        (c.producer_wg ? kRingWsRawBytes : RingPartialBytes(c)) - 1024u;
   const uint32_t fit = room / RingStageBytes(c);
   int stages = kMaxRingStages;
   while (stages > 2 && static_cast<uint32_t>(stages) > fit) stages /= 2;
@@ -530,10 +570,37 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
 // e4m3 activations in the wgmma order; a_scales = [RingStages] release
 // counters; barriers = full[RingStages]; c_tile = [warps_k][block_m]
 // [block_n + 4] fp32 partials.
+//
+// Warp-specialized ring tiles: a_stages = [RingStages][warps_k][kRingStageBlocks]
+// [block_m * 32 B] activations, b_stages = [RingStages][2][kRingStageBlocks]
+// [64 x 32 B] converted weights, b_scales = [RingStages][2][kRingStageBlocks]
+// [64] fp32, b_raw = the producer's raw staging, barriers = full[RingStages],
+// empty[RingStages]; c_tile over the
+// ring (the consumers write partials once every stage is consumed).
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   SmemPlan p;
   const uint32_t stages = static_cast<uint32_t>(RingStages(c));
   uint32_t off = 0;
+  if (c.producer_wg) {
+    p.a_stages = off;
+    off = AlignSmem(off + stages * RingActivationStageBytes(c));
+    p.b_stages = off;
+    off = AlignSmem(off + stages * kRingWsWeightStageBytes);
+    p.b_scales = off;
+    off = AlignSmem(off + stages * kRingWsScaleStageBytes);
+    p.b_raw = off;
+    off = AlignSmem(off + kRingWsRawBytes);
+    p.barriers = off;
+    off = AlignSmem(off + 2u * stages * 8u);
+    if (RingPartialBytes(c) <= p.b_raw) {
+      p.c_tile = 0;
+    } else {
+      p.c_tile = off;
+      off = AlignSmem(off + RingPartialBytes(c));
+    }
+    p.total = off;
+    return p;
+  }
   p.a_stages = off;
   off = AlignSmem(off + stages * RingStageBytes(c));
   p.a_scales = off;

@@ -1,0 +1,492 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_ring_ws_gemm_body.h
+//
+// The CTA body of the warp-specialized e4m3 wgmma ring tiles
+// (TileConfigDesc::producer_wg, `wgmma8_*_ws_fold`; docs/paths.md "Warp-
+// specialized ring tiles"), path quant_then_mma. The ring tiles of
+// wgmma_ring_gemm_body.h spend ~394 cycles a K-block and warpgroup where
+// wgmma + wait + promotion alone take ~240 (wgmma_step_benchmark): their
+// consumer warps load and convert the weights themselves, on the wgmma's
+// critical path (RS form). Here a third warpgroup, the producer, does all
+// of it off that path:
+//   - it converts each weight row-block (16 bytes of E2M1, one LDG.128) into
+//     the E4M3 of 2 * value in a ring of shared-memory stages, in the same
+//     no-swizzle K-major core-matrix order as the activations (first 16
+//     bytes of a row: elements 8t..8t+3 at bytes 4t; second: 8t+4..8t+7), and
+//     the rows' weight scales as fp32 (E8m0ToFloat), rows r / r + 8 adjacent;
+//   - one of its threads issues the activations' bulk copies into the same
+//     stage (as the ring tiles' fill);
+//   - the weights do not depend on the quantizer that precedes this kernel:
+//     the first ring stages of them are converted before the grid-dependency
+//     wait;
+//   - it gives most of its registers to the consumers (setmaxnreg: 56 for
+//     the producer, 224 for the consumers; the launch's 384 threads x 168)
+//     and exits after its last stage.
+// The two consumer warpgroups (64 weight rows each, along N or K as in the
+// ring tiles) wait for a stage's "full" barrier (the activations' bytes plus
+// one arrival per producer thread), run wgmma m64n<block_m>k32 from a zero
+// accumulator with both operands in shared memory (SS form), promote each
+// block as the ring tiles do (folded fast form or the exact fallback, chosen
+// once per CTA), and release the stage on its "empty" barrier (one arrival
+// per consumer warp).
+// Contract: block_fma with the K-split over the CTA's warps_k warpgroups,
+// exactly as wgmma_ring_gemm_body.h (no cluster form: PlanGemm refuses a
+// split count above 1 for these tiles).
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_WS_GEMM_BODY_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_WS_GEMM_BODY_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/bulk_copy.h"
+#include "mxfp4/gpu/gemm/internal/combine_partials.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/phase_clock.h"
+#include "mxfp4/gpu/gemm/internal/scale_fold.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/weight_rows.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Registers per thread after the role split (setmaxnreg; 2 consumers + 1
+// producer must equal the launch's 3 x 168 of __launch_bounds__(384, 1)).
+// ptxas -v (CUDA 13.0): at 216 the m128 K-split consumers serialize their
+// wgmmas (C7512) and the n128_m128 ones spill; at 224 / 56 no tile spills
+// (the producer keeps 2 weight blocks in flight; with 4 it spilled below 72).
+inline constexpr int kRingWsConsumerRegs = 224;
+inline constexpr int kRingWsProducerRegs = 56;
+static_assert(2 * kRingWsConsumerRegs + kRingWsProducerRegs == 3 * 168, "register split");
+
+template <int kRegs>
+MXFP4_DEVICE_INLINE void SetMaxRegistersIncrease() {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+template <int kRegs>
+MXFP4_DEVICE_INLINE void SetMaxRegistersDecrease() {
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+
+// The consumers' own barrier (named barrier 1, their 256 threads), and its
+// AND-reduction form.
+MXFP4_DEVICE_INLINE bool ConsumerBarrierAnd(bool v) {
+  uint32_t out;
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.u32 p, %1, 0;\n"
+      "bar.red.and.pred p, 1, 256, p;\n"
+      "selp.u32 %0, 1, 0, p;\n"
+      "}\n"
+      : "=r"(out)
+      : "r"(v ? 1u : 0u)
+      : "memory");
+  return out != 0u;
+}
+
+MXFP4_DEVICE_INLINE void StoreShared128(uint32_t addr, uint32_t a, uint32_t b, uint32_t c,
+                                        uint32_t d) {
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(a), "r"(b), "r"(c),
+               "r"(d)
+               : "memory");
+}
+
+// The producer's staging ring of raw weights (cp.async): stages of
+// [kRingStageBlocks][128 threads][16 B].
+inline constexpr int kRingWsRawStages = 2;
+static_assert(kRingWsRawBytes == kRingWsRawStages * kRingStageBlocks * 128u * 16u,
+              "tile_config.h's staging size");
+
+// Index of weight row r (0..63 of a warpgroup's rows) in a block's scale
+// array: rows r and r + 8 of each 16-row group adjacent, so a consumer lane
+// reads its rows gid / gid + 8 with one 8-byte load.
+MXFP4_DEVICE_INLINE int RingWsScaleIndex(int r) {
+  return (r & ~15) + 2 * (r & 7) + ((r >> 3) & 1);
+}
+
+template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16>
+MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  static_assert(kCfg.wgmma_ring && kCfg.producer_wg && kCfg.warps_n % 4 == 0 &&
+                    kCfg.warps_m == 1 && kCfg.frags_n == 1 && kCfg.fold_a_scale &&
+                    kCfg.operands == MmaOperands::kE4m3 &&
+                    kCfg.a_source == ASource::kPrequantized,
+                "warp-specialized wgmma ring tile");
+  constexpr int kWgsN = kCfg.warps_n / 4;
+  constexpr int kWgsK = kCfg.warps_k;
+  static_assert(kWgsN * kWgsK == 2, "two consumer warpgroups");
+  constexpr int kNa = kCfg.block_m();  // activation rows: the wgmma's N
+  static_assert(kNa == 64 || kNa == 128, "m64n64k32 or m64n128k32");
+  constexpr int kBlockN = kCfg.block_n();
+  constexpr int kConsumerThreads = 256;
+  static_assert(kCfg.threads() == kConsumerThreads + 128, "2 consumer + 1 producer warpgroup");
+  constexpr int kAccRegs = kNa / 2;
+  constexpr uint32_t kSubBytes = kNa * 32;       // one block of the tile's activation rows
+  constexpr uint32_t kWBlockBytes = 64 * 32;     // one block of a warpgroup's 64 weight rows
+  constexpr int kU = kRingStageBlocks;
+  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
+  constexpr int kRingStages = RingStages(kCfg);
+  static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
+  constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
+
+  StampPhase(p, kPhaseClockEntry);
+  extern __shared__ __align__(128) unsigned char smem[];
+  const uint32_t a_ring = SharedAddress(smem + kPlan.a_stages);  // [stage][kz][pos][kSubBytes]
+  const uint32_t w_ring = SharedAddress(smem + kPlan.b_stages);  // [stage][wg][pos][kWBlockBytes]
+  float* const s_ring = reinterpret_cast<float*>(smem + kPlan.b_scales);  // [stage][wg][pos][64]
+  float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
+  const uint32_t bars = SharedAddress(smem + kPlan.barriers);
+  auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
+  auto empty_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(kRingStages + s); };
+
+  const int tid = static_cast<int>(threadIdx.x);
+  const int lane = tid & 31;
+  const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
+  const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
+  const int m0 = static_cast<int>(blockIdx.y) * kNa;
+  const int groups = p.k >> 5;
+  const int chunk = p.blocks_per_split;
+  // Chunk 0 is the longest: every warpgroup walks this many blocks.
+  const int iters = min(chunk, groups);
+  const int stages_total = (iters + kU - 1) / kU;
+
+  if (tid == 0) {
+    for (int s = 0; s < kRingStages; ++s) {
+      // The activations' expect_tx arrival + one per producer thread.
+      MbarrierInitCount(full_bar(s), 1 + 128);
+      MbarrierInitCount(empty_bar(s), kConsumerThreads);
+    }
+    MbarrierInitFence();
+  }
+  __syncthreads();
+
+  const int wg = warp >> 2;
+  if (wg == 2) {
+    // ---------------------------------------------------------- producer
+    SetMaxRegistersDecrease<kRingWsProducerRegs>();
+    const int pt = tid - kConsumerThreads;
+    const int h = pt >> 6;  // the consumer warpgroup whose weights this thread converts
+    const int r = pt & 63;  // its row there
+    const int row = n0 + (h % kWgsN) * 64 + r;
+    const int g_lo = min((h / kWgsN) * chunk, groups);
+    const int len = min(g_lo + chunk, groups) - g_lo;
+    const bool row_in = row < p.n;
+    constexpr int kBlockBytes = kPreshuffled ? 256 : 16;
+    const unsigned char* const data_row =
+        p.b_data + (row_in ? WeightBlockOffset(p.k, kPreshuffled, row, g_lo) : 0);
+    const unsigned char* const scale_row =
+        p.b_scales + (row_in ? WeightScaleOffset(p.k, kScalesShuffled16, row, 0) : 0u);
+    // Raw weights go through a staging ring of kRingWsRawStages stages by
+    // cp.async (no registers held while they fly): this thread's row-block of
+    // each block; its scale bytes (1-byte loads: an aligned word could end
+    // past the scale buffer) one stage ahead in registers.
+    const uint32_t raw_own = SharedAddress(smem + kPlan.b_raw) + static_cast<uint32_t>(pt) * 16u;
+    auto scale_address = [&](int t, int u) {
+      const int g4 = g_lo + t * kU;  // a multiple of 4
+      return scale_row + (kScalesShuffled16 ? static_cast<uint32_t>(g4 >> 3) * 256u +
+                                                  static_cast<uint32_t>((g4 >> 2) & 1) * 2u +
+                                                  static_cast<uint32_t>(u) * 64u
+                                            : static_cast<uint32_t>(g4 + u));
+    };
+    // Copies stage t's blocks into raw slot t % kRingWsRawStages (zeros past
+    // the chunk or N), one commit group per stage (empty past the end).
+    auto issue_raw = [&](int t, uint32_t (&scales)[kU]) {
+      if (t < stages_total) {
+        const int q = t % kRingWsRawStages;
+        const unsigned char* const d = data_row + static_cast<int64_t>(t * kU) * kBlockBytes;
+#pragma unroll
+        for (int u = 0; u < kU; ++u) {
+          const bool ok = row_in && t * kU + u < len;
+          const uint32_t slot = static_cast<uint32_t>(q * kU + u);
+          CpAsync16(raw_own + slot * 128u * 16u, ok ? d + u * kBlockBytes : p.b_data, ok ? 16u : 0u);
+          scales[u] = ok ? static_cast<uint32_t>(__ldg(scale_address(t, u))) : 0u;
+        }
+      }
+      CpAsyncCommit();
+    };
+    const uint32_t w_own = w_ring + static_cast<uint32_t>(h) * kU * kWBlockBytes +
+                           static_cast<uint32_t>(r >> 3) * 256u + static_cast<uint32_t>(r & 7) * 16u;
+    float* const s_own = s_ring + h * kU * 64 + RingWsScaleIndex(r);
+    // Converts stage t from its raw slot (this thread's own copies: complete
+    // after its cp.async wait) into ring slot t % depth and arrives on the
+    // stage's full barrier.
+    // `scales`: stage t's scale bytes.
+    auto convert_stage = [&](int t, const uint32_t (&scales)[kU]) {
+      const int s = t & (kRingStages - 1);
+      const int q = t % kRingWsRawStages;
+#pragma unroll
+      for (int u = 0; u < kU; ++u) {
+        const uint32_t slot = static_cast<uint32_t>(q * kU + u);
+        const uint4 w = *reinterpret_cast<const uint4*>(smem + kPlan.b_raw + (slot * 128u + pt) * 16u);
+        const Bytes8 x0 = Fp4x8ToLutBytes(w.x, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 x1 = Fp4x8ToLutBytes(w.y, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 x2 = Fp4x8ToLutBytes(w.z, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 x3 = Fp4x8ToLutBytes(w.w, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const uint32_t dst = w_own + static_cast<uint32_t>(s * 2 * kU + u) * kWBlockBytes;
+        StoreShared128(dst, x0.lo, x1.lo, x2.lo, x3.lo);
+        StoreShared128(dst + 128u, x0.hi, x1.hi, x2.hi, x3.hi);
+        s_own[(s * 2 * kU + u) * 64] = quant::E8m0ToFloat(scales[u]);
+      }
+      // The wgmma reads these bytes through the async proxy.
+      FenceProxyAsyncShared();
+      MbarrierArrive(full_bar(s));
+    };
+    // The activations of stage t: one bulk copy per chunk (the ring tiles'
+    // fill), announced on the stage's full barrier.
+    const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
+    auto fill = [&](int t) {
+      const int s = t & (kRingStages - 1);
+      const int first = t * kU;
+      uint32_t bytes = 0;
+#pragma unroll
+      for (int c = 0; c < kWgsK; ++c) {
+        const int blocks = min(kU, min(chunk, groups - c * chunk) - first);
+        if (blocks > 0) bytes += static_cast<uint32_t>(blocks) * kSubBytes;
+      }
+      MbarrierArriveExpectTx(full_bar(s), bytes);
+#pragma unroll
+      for (int c = 0; c < kWgsK; ++c) {
+        const int blocks = min(kU, min(chunk, groups - c * chunk) - first);
+        if (blocks > 0) {
+          BulkCopyToShared(a_ring + (s * kWgsK + c) * kU * kSubBytes,
+                           ops + static_cast<int64_t>(c * chunk + first) * kSubBytes,
+                           static_cast<uint32_t>(blocks) * kSubBytes, full_bar(s));
+        }
+      }
+    };
+    static_assert(kRingWsRawStages == 2, "one stage in flight while one is converted");
+    constexpr int kEarlyFills = 2;
+    const int early = min(kRingStages, stages_total);
+    // The first stages' weights are requested before the wait for the
+    // quantizer (they are not its output; it releases this kernel only after
+    // its own wait for the kernel before it, which may have written them);
+    // the first stages' activations right after it. (Converting stage 0
+    // before the wait held the fills back: entry -> ready 2.4K -> 3.3K
+    // cycles, session 18 call 2.)
+    // Stage t: stage t + 1's copies out (its scale bytes into `next`), stage
+    // t's in, then converted (its scale bytes in `cur`). Two named scale
+    // arrays, the loop unrolled by 2: a copy of a register still being
+    // loaded would wait for the load.
+    auto step = [&](int t, const uint32_t (&cur)[kU], uint32_t (&next)[kU]) {
+      issue_raw(t + 1, next);
+      CpAsyncWait<1>();
+      if (t >= kRingStages) {
+        // Slot t % depth is free once every consumer thread released stage t - depth.
+        MbarrierWait(empty_bar(t & (kRingStages - 1)),
+                     static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
+        if (pt == 0) fill(t);
+      }
+      convert_stage(t, cur);
+      // The other first stages' activations once stage 0's weights are out:
+      // every CTA asks L2 for its first two stages alone first (as the ring
+      // tiles' fills).
+      if (pt == 0 && t + kEarlyFills < early) fill(t + kEarlyFills);
+    };
+    uint32_t scales_a[kU];
+    uint32_t scales_b[kU];
+    issue_raw(0, scales_a);
+    GridDependencyWait();
+    if (pt == 0) {
+      for (int t = 0; t < min(kEarlyFills, stages_total); ++t) fill(t);
+    }
+#pragma unroll 1
+    for (int t = 0; t < stages_total; t += 2) {
+      step(t, scales_a, scales_b);
+      if (t + 1 < stages_total) step(t + 1, scales_b, scales_a);
+    }
+    return;
+  }
+
+  // ------------------------------------------------------------ consumers
+  SetMaxRegistersIncrease<kRingWsConsumerRegs>();
+  const int kz = wg / kWgsN;
+  const int wn = wg % kWgsN;
+  const int w4 = warp & 3;
+  const int gid = lane >> 2;
+  const int tig = lane & 3;
+  const int g_lo = min(kz * chunk, groups);
+  const int len = min(g_lo + chunk, groups) - g_lo;
+  // The fast-form check's weight half: its loads in flight across the wait.
+  const WeightScaleByteCheck<kConsumerThreads> weight_scales(p, n0, kBlockN, tid);
+  // Fold flags and the exact loop's scales are the quantizer's output.
+  GridDependencyWait();
+  StampPhase(p, kPhaseClockDependency);
+  bool cta_fast = true;
+  {
+    const int64_t cols = RingFlagColumns(groups);
+    const uint2* const words =
+        reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
+    const int count = static_cast<int>(kNa / 8 * cols / 8);
+#pragma unroll 1
+    for (int i = tid; i < count; i += kConsumerThreads) {
+      const uint2 w = __ldg(words + i);
+      cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
+    }
+  }
+  cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
+  cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
+  cta_fast = ConsumerBarrierAnd(cta_fast);
+  MbarrierWait(full_bar(0), 0u);
+  StampPhase(p, kPhaseClockReady);
+
+  const uint64_t desc_w0 =
+      MatrixDescriptorNoSwizzle(w_ring + static_cast<uint32_t>(wg) * kU * kWBlockBytes, 128, 256);
+  const uint64_t desc_a0 =
+      MatrixDescriptorNoSwizzle(a_ring + static_cast<uint32_t>(kz) * kU * kSubBytes, 128, 256);
+  const float* const sb_own = s_ring + wg * kU * 64 + w4 * 16 + 2 * gid;
+  // Block pos of stage t: its wgmma from a zero accumulator into d (its own
+  // commit group); the first block of a stage waits for the stage.
+  auto issue = [&](int t, int pos, float (&acc)[kAccRegs], float (&d)[kAccRegs]) {
+    const int s = t & (kRingStages - 1);
+    if (pos == 0) MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
+    FenceRegisterArray(acc);
+    WgmmaFence();
+    WgmmaE4m3SmemZeroAcc<kNa>(
+        d, MatrixDescriptorOffset(desc_w0, static_cast<uint32_t>(s * 2 * kU + pos) * kWBlockBytes),
+        MatrixDescriptorOffset(desc_a0,
+                               static_cast<uint32_t>(s * kWgsK * kU + pos) * kSubBytes));
+    WgmmaCommitGroup();
+  };
+  auto load_sb = [&](int t, int pos) {
+    const int s = t & (kRingStages - 1);
+    return *reinterpret_cast<const float2*>(sb_own + (s * 2 * kU + pos) * 64);
+  };
+  // After the stage's last block (its wgmma waited for, its scales read):
+  // every consumer thread arrives (its own reads ordered before the arrival).
+  auto release = [&](int t) { MbarrierArrive(empty_bar(t & (kRingStages - 1))); };
+  auto write_partials = [&](const float (&acc)[kAccRegs]) {
+    StampPhase(p, kPhaseClockMathDone);
+    StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
+    // The partials alias the ring: every consumer warp is done with it (and
+    // the producer wrote nothing after the last stage the consumers waited
+    // for).
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+    constexpr int kCStride = kBlockN + 4;
+#pragma unroll
+    for (int c = 0; c < kNa / 8; ++c) {
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const int nl = wn * 64 + w4 * 16 + gid + (i >> 1) * 8;
+        const int ml = c * 8 + 2 * tig + (i & 1);
+        partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
+      }
+    }
+  };
+
+  if (cta_fast) {
+    // Every block folded, every chunk whole stages: two partial sets (block
+    // j + 1's wgmma runs while block j is promoted), no per-block vote.
+    float acc[kAccRegs];
+#pragma unroll
+    for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
+    float d0[kAccRegs];
+    float d1[kAccRegs];
+    auto finish = [&](int t, int pos, float (&d)[kAccRegs], bool drain) {
+      const float2 sb = load_sb(t, pos);
+      if (drain) {
+        WgmmaWaitGroup<0>();
+      } else {
+        WgmmaWaitGroup<1>();
+      }
+      FenceRegisterArray(d);
+      // Never taken; keeps ptxas from pulling later blocks' work above the
+      // promotion (wgmma_ring_gemm_body.h).
+      if (t >= stages_total) return;
+      if (pos == kU - 1) release(t);
+      PromoteFoldedBlock(d, sb.x, sb.y, acc);
+    };
+#pragma unroll 1
+    for (int t = 0; t < stages_total; ++t) {
+      issue(t, 0, acc, d0);
+#pragma unroll
+      for (int v = 0; v < kU; v += 2) {
+        issue(t, v + 1, acc, d1);
+        finish(t, v, d0, false);
+        if (v + 2 < kU) issue(t, v + 2, acc, d0);
+        finish(t, v + 1, d1, v + 2 == kU);
+      }
+    }
+    write_partials(acc);
+  } else {
+    // Any block: a vote per block picks the folded form or the exact
+    // fallback (the ring tiles' exact loop); chunks of any length.
+    float acc[kAccRegs];
+#pragma unroll
+    for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
+    float d0[kAccRegs];
+    const unsigned char* const flag_row =
+        p.a_fold_flags + static_cast<int64_t>(m0 / 8 + lane % (kNa / 8)) * RingFlagColumns(groups) +
+        g_lo;
+#pragma unroll 1
+    for (int t = 0; t < stages_total; ++t) {
+      const int j0 = t * kU;
+      uint32_t flags = 0u;
+      if (j0 < len) flags = __ldg(reinterpret_cast<const uint32_t*>(flag_row + j0));
+#pragma unroll
+      for (int pos = 0; pos < kU; ++pos) {
+        const int j = j0 + pos;
+        issue(t, pos, acc, d0);
+        const float2 sb = load_sb(t, pos);
+        const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
+        // E8m0ToFloat(byte) <= 2^113 <=> byte <= 240 (NaN fails).
+        const bool scales_fold = sb.x <= 0x1p113f && sb.y <= 0x1p113f;
+        const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded);
+        WgmmaWaitGroup<0>();
+        FenceRegisterArray(d0);
+        if (j >= iters) continue;  // CTA-uniform: the tail of the last stage
+        if (pos == kU - 1) release(t);
+        // Past this warpgroup's chunk: no block (promoting +0 is not a no-op
+        // on a -0 partial; wgmma_ring_gemm_body.h).
+        if (j >= len) continue;
+        if (fast) {
+          PromoteFoldedBlock(d0, sb.x, sb.y, acc);
+        } else {
+          const float* sa_cols =
+              p.a_scales + static_cast<int64_t>(g_lo + j) * p.a_rows_padded + m0 + 2 * tig;
+#pragma unroll
+          for (int c = 0; c < kNa / 8; ++c) {
+            const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
+            const float ux = UnfoldFactorE4m3(sa.x);
+            const float uy = UnfoldFactorE4m3(sa.y);
+            acc[4 * c + 0] =
+                __fmaf_rn(__fmul_rn(d0[4 * c + 0], ux), __fmul_rn(sb.x, sa.x), acc[4 * c + 0]);
+            acc[4 * c + 1] =
+                __fmaf_rn(__fmul_rn(d0[4 * c + 1], uy), __fmul_rn(sb.x, sa.y), acc[4 * c + 1]);
+            acc[4 * c + 2] =
+                __fmaf_rn(__fmul_rn(d0[4 * c + 2], ux), __fmul_rn(sb.y, sa.x), acc[4 * c + 2]);
+            acc[4 * c + 3] =
+                __fmaf_rn(__fmul_rn(d0[4 * c + 3], uy), __fmul_rn(sb.y, sa.y), acc[4 * c + 3]);
+          }
+        }
+      }
+    }
+    write_partials(acc);
+  }
+
+  // ------------------------------------------------------------ combine + store
+  CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+                          /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
+  GridDependencyLaunchDependents();
+  StampPhase(p, kPhaseClockEnd);
+}
+
+template <TileConfigId kId>
+MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBody(const GemmKernelArgs& p) {
+  if (p.b_preshuffled) {
+    if (p.b_scales_shuffled16) {
+      WgmmaRingWsGemmBodyForLayout<kId, true, true>(p);
+    } else {
+      WgmmaRingWsGemmBodyForLayout<kId, true, false>(p);
+    }
+  } else if (p.b_scales_shuffled16) {
+    WgmmaRingWsGemmBodyForLayout<kId, false, true>(p);
+  } else {
+    WgmmaRingWsGemmBodyForLayout<kId, false, false>(p);
+  }
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_WS_GEMM_BODY_H_
