@@ -266,9 +266,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // before the wait held the fills back: entry -> ready 2.4K -> 3.3K
     // cycles, session 18 call 2.)
     // Stage t: stage t + 1's copies out (its scale bytes into `next`), stage
-    // t's in, then converted (its scale bytes in `cur`). Two named scale
-    // arrays, the loop unrolled by 2: a copy of a register still being
-    // loaded would wait for the load.
+    // t's in, then converted (its scale bytes in `cur`).
     auto step = [&](int t, const uint32_t (&cur)[kU], uint32_t (&next)[kU]) {
       issue_raw(t + 1, next);
       CpAsyncWait<1>();
@@ -291,10 +289,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     if (pt == 0) {
       for (int t = 0; t < min(kEarlyFills, stages_total); ++t) fill(t);
     }
+    // One copy of the step's code (the producer's code competes with the
+    // consumers' loop for the instruction cache); the copy of the next
+    // stage's scale bytes at the end of a step waits for their loads, by then
+    // (after the wait for a free slot) long landed.
 #pragma unroll 1
-    for (int t = 0; t < stages_total; t += 2) {
+    for (int t = 0; t < stages_total; ++t) {
       step(t, scales_a, scales_b);
-      if (t + 1 < stages_total) step(t + 1, scales_b, scales_a);
+#pragma unroll
+      for (int u = 0; u < kU; ++u) scales_a[u] = scales_b[u];
     }
     return;
   }
