@@ -60,6 +60,7 @@
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ring_pieces.h"
 
 namespace mxfp4::gpu::gemm_internal {
 
@@ -164,24 +165,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const uint32_t ring_base = SharedAddress(ring);
   auto fill = [&](int t) {  // one thread
     const int s = t & (kRingStages - 1);
-    const int first = t * kStageBlocks;
-    uint32_t bytes = 0;
-#pragma unroll
-    for (int c = 0; c < kWgsK; ++c) {
-      const int blocks = min(kStageBlocks, min(chunk, groups_left - c * chunk) - first);
-      if (blocks > 0) bytes += static_cast<uint32_t>(blocks) * kSubBytes;
-    }
-    const uint32_t bar = full_bar(s);
-    MbarrierArriveExpectTx(bar, bytes);
-#pragma unroll
-    for (int c = 0; c < kWgsK; ++c) {
-      const int blocks = min(kStageBlocks, min(chunk, groups_left - c * chunk) - first);
-      if (blocks > 0) {
-        BulkCopyToShared(ring_base + (s * kWgsK + c) * kStageBlocks * kSubBytes,
-                         ops + static_cast<int64_t>(c * chunk + first) * kSubBytes,
-                         static_cast<uint32_t>(blocks) * kSubBytes, bar);
-      }
-    }
+    FillRingActivationStage<kWgsK, kStageBlocks, kSubBytes>(
+        ring_base + s * kWgsK * kStageBlocks * kSubBytes, ops, chunk, groups_left,
+        t * kStageBlocks, full_bar(s));
   };
   if (tid == 0) {
     for (int s = 0; s < kRingStages; ++s) {
@@ -264,18 +250,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // cache misses). Checked while the first stages are in flight: the fold
   // flags of the tile's 8-row groups for all blocks (the padding columns read
   // as folded), then the weight scales loaded before the wait.
-  bool cta_fast = true;
-  {
-    const int64_t cols = RingFlagColumns(groups);
-    const uint2* const words =
-        reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
-    const int count = static_cast<int>(kNa / 8 * cols / 8);
-#pragma unroll 1
-    for (int i = tid; i < count; i += kThreads) {
-      const uint2 w = __ldg(words + i);
-      cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
-    }
-  }
+  bool cta_fast = RingTileFlagsAllFolded<kNa, kThreads>(p, m0, groups, tid);
   cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
   // The fast loop has no tail: every chunk of the CTA is whole stages of
   // equal length (with a cluster, later ranks' chunks may be short or empty).
@@ -318,16 +293,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   auto write_partials = [&](const float (&acc)[kAccRegs]) {
     StampPhase(p, kPhaseClockMathDone);
     StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
-    constexpr int kCStride = kBlockN + 4;
-#pragma unroll
-    for (int c = 0; c < kNa / 8; ++c) {
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        const int nl = wn * 64 + (warp & 3) * 16 + gid + (i >> 1) * 8;
-        const int ml = c * 8 + 2 * tig + (i & 1);
-        partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
-      }
-    }
+    WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + (warp & 3) * 16, gid, tig);
   };
   static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
 
@@ -422,22 +388,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     // The contract's form from P = P'/sa (blocks the fast form
     // acc = fmaf(P', sb, acc) cannot take).
     auto promote_exact = [&](const float (&d)[kAccRegs], int g, float sb_row, float sb_row8) {
-      const float* sa_cols =
-          p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
-#pragma unroll
-      for (int c = 0; c < kNa / 8; ++c) {
-        const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
-        const float ux = UnfoldFactorE4m3(sa.x);
-        const float uy = UnfoldFactorE4m3(sa.y);
-        acc[4 * c + 0] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
-        acc[4 * c + 1] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
-        acc[4 * c + 2] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
-        acc[4 * c + 3] =
-            __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
-      }
+      PromoteRingBlockExact<kNa>(d, acc, p, g, m0, tig, sb_row, sb_row8);
     };
 
     const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);

@@ -48,6 +48,7 @@
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ring_pieces.h"
 
 namespace mxfp4::gpu::gemm_internal {
 
@@ -238,23 +239,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
     auto fill = [&](int t) {
       const int s = t & (kRingStages - 1);
-      const int first = t * kU;
-      uint32_t bytes = 0;
-#pragma unroll
-      for (int c = 0; c < kWgsK; ++c) {
-        const int blocks = min(kU, min(chunk, groups - c * chunk) - first);
-        if (blocks > 0) bytes += static_cast<uint32_t>(blocks) * kSubBytes;
-      }
-      MbarrierArriveExpectTx(full_bar(s), bytes);
-#pragma unroll
-      for (int c = 0; c < kWgsK; ++c) {
-        const int blocks = min(kU, min(chunk, groups - c * chunk) - first);
-        if (blocks > 0) {
-          BulkCopyToShared(a_ring + (s * kWgsK + c) * kU * kSubBytes,
-                           ops + static_cast<int64_t>(c * chunk + first) * kSubBytes,
-                           static_cast<uint32_t>(blocks) * kSubBytes, full_bar(s));
-        }
-      }
+      FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
+                                                    groups, t * kU, full_bar(s));
     };
     static_assert(kRingWsRawStages == 2, "one stage in flight while one is converted");
     constexpr int kEarlyFills = 2;
@@ -316,18 +302,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
   // Fold flags and the exact loop's scales are the quantizer's output.
   GridDependencyWait();
   StampPhase(p, kPhaseClockDependency);
-  bool cta_fast = true;
-  {
-    const int64_t cols = RingFlagColumns(groups);
-    const uint2* const words =
-        reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
-    const int count = static_cast<int>(kNa / 8 * cols / 8);
-#pragma unroll 1
-    for (int i = tid; i < count; i += kConsumerThreads) {
-      const uint2 w = __ldg(words + i);
-      cta_fast = cta_fast && w.x == 0x01010101u && w.y == 0x01010101u;
-    }
-  }
+  bool cta_fast = RingTileFlagsAllFolded<kNa, kConsumerThreads>(p, m0, groups, tid);
   cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
   cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
   cta_fast = ConsumerBarrierAnd(cta_fast);
@@ -366,16 +341,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // the producer wrote nothing after the last stage the consumers waited
     // for).
     asm volatile("bar.sync 1, 256;" ::: "memory");
-    constexpr int kCStride = kBlockN + 4;
-#pragma unroll
-    for (int c = 0; c < kNa / 8; ++c) {
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        const int nl = wn * 64 + w4 * 16 + gid + (i >> 1) * 8;
-        const int ml = c * 8 + 2 * tig + (i & 1);
-        partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
-      }
-    }
+    WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + w4 * 16, gid, tig);
   };
 
   if (cta_fast) {
@@ -446,22 +412,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
         if (fast) {
           PromoteFoldedBlock(d0, sb.x, sb.y, acc);
         } else {
-          const float* sa_cols =
-              p.a_scales + static_cast<int64_t>(g_lo + j) * p.a_rows_padded + m0 + 2 * tig;
-#pragma unroll
-          for (int c = 0; c < kNa / 8; ++c) {
-            const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
-            const float ux = UnfoldFactorE4m3(sa.x);
-            const float uy = UnfoldFactorE4m3(sa.y);
-            acc[4 * c + 0] =
-                __fmaf_rn(__fmul_rn(d0[4 * c + 0], ux), __fmul_rn(sb.x, sa.x), acc[4 * c + 0]);
-            acc[4 * c + 1] =
-                __fmaf_rn(__fmul_rn(d0[4 * c + 1], uy), __fmul_rn(sb.x, sa.y), acc[4 * c + 1]);
-            acc[4 * c + 2] =
-                __fmaf_rn(__fmul_rn(d0[4 * c + 2], ux), __fmul_rn(sb.y, sa.x), acc[4 * c + 2]);
-            acc[4 * c + 3] =
-                __fmaf_rn(__fmul_rn(d0[4 * c + 3], uy), __fmul_rn(sb.y, sa.y), acc[4 * c + 3]);
-          }
+          PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, sb.x, sb.y);
         }
       }
     }

@@ -1,0 +1,110 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_ring_pieces.h
+//
+// Pieces shared by the e4m3 wgmma ring bodies (wgmma_ring_gemm_body.h and its
+// warp-specialized form wgmma_ring_ws_gemm_body.h; docs/paths.md "e4m3 wgmma
+// ring tiles"): the whole-CTA fold-flag check, a ring stage's activation
+// copies, the exact promotion of one block and the partials' way out.
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_PIECES_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_PIECES_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/internal/bulk_copy.h"
+#include "mxfp4/gpu/gemm/internal/scale_fold.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// Whether every fold flag of the kNa-row tile at m0 is set, for all K-blocks
+// (the padding columns read as folded): this thread's share of the 8-byte
+// words (thread tid of kThreads); the caller ANDs the CTA's answers.
+template <int kNa, int kThreads>
+MXFP4_DEVICE_INLINE bool RingTileFlagsAllFolded(const GemmKernelArgs& p, int m0, int groups,
+                                                int tid) {
+  bool all = true;
+  const int64_t cols = RingFlagColumns(groups);
+  const uint2* const words =
+      reinterpret_cast<const uint2*>(p.a_fold_flags + static_cast<int64_t>(m0 / 8) * cols);
+  const int count = static_cast<int>(kNa / 8 * cols / 8);
+#pragma unroll 1
+  for (int i = tid; i < count; i += kThreads) {
+    const uint2 w = __ldg(words + i);
+    all = all && w.x == 0x01010101u && w.y == 0x01010101u;
+  }
+  return all;
+}
+
+// One ring stage's activations: blocks first .. first + kStageBlocks - 1 of
+// each of the kWgsK chunks (of `chunk` blocks, `groups_left` blocks from
+// `ops` on; parts past a chunk's end are not copied), one bulk copy per chunk
+// into its part of the stage at `stage`, announced on `bar` (one thread).
+template <int kWgsK, int kStageBlocks, uint32_t kSubBytes>
+MXFP4_DEVICE_INLINE void FillRingActivationStage(uint32_t stage, const unsigned char* ops,
+                                                 int chunk, int groups_left, int first,
+                                                 uint32_t bar) {
+  uint32_t bytes = 0;
+#pragma unroll
+  for (int c = 0; c < kWgsK; ++c) {
+    const int blocks = min(kStageBlocks, min(chunk, groups_left - c * chunk) - first);
+    if (blocks > 0) bytes += static_cast<uint32_t>(blocks) * kSubBytes;
+  }
+  MbarrierArriveExpectTx(bar, bytes);
+#pragma unroll
+  for (int c = 0; c < kWgsK; ++c) {
+    const int blocks = min(kStageBlocks, min(chunk, groups_left - c * chunk) - first);
+    if (blocks > 0) {
+      BulkCopyToShared(stage + c * kStageBlocks * kSubBytes,
+                       ops + static_cast<int64_t>(c * chunk + first) * kSubBytes,
+                       static_cast<uint32_t>(blocks) * kSubBytes, bar);
+    }
+  }
+}
+
+// The contract's form of block g from P = P' / sa (a block the folded form
+// acc = fmaf(P', sb, acc) cannot take): d and acc in the m64nN accumulator
+// layout of the lane (gid, tig) of a warp, sb of its rows gid / gid + 8.
+template <int kNa>
+MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kNa / 2], float (&acc)[kNa / 2],
+                                               const GemmKernelArgs& p, int g, int m0, int tig,
+                                               float sb_row, float sb_row8) {
+  const float* sa_cols = p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
+#pragma unroll
+  for (int c = 0; c < kNa / 8; ++c) {
+    const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
+    const float ux = UnfoldFactorE4m3(sa.x);
+    const float uy = UnfoldFactorE4m3(sa.y);
+    acc[4 * c + 0] =
+        __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
+    acc[4 * c + 1] =
+        __fmaf_rn(__fmul_rn(d[4 * c + 1], uy), __fmul_rn(sb_row, sa.y), acc[4 * c + 1]);
+    acc[4 * c + 2] =
+        __fmaf_rn(__fmul_rn(d[4 * c + 2], ux), __fmul_rn(sb_row8, sa.x), acc[4 * c + 2]);
+    acc[4 * c + 3] =
+        __fmaf_rn(__fmul_rn(d[4 * c + 3], uy), __fmul_rn(sb_row8, sa.y), acc[4 * c + 3]);
+  }
+}
+
+// A warp's accumulators into chunk kz's partial tile ([kWgsK][kNa][kBlockN +
+// 4] fp32, CombinePartialsAndStore's layout); `n_local` = the warp's first
+// weight row in the CTA's tile.
+template <int kNa, int kBlockN>
+MXFP4_DEVICE_INLINE void WriteRingPartials(float* partials, const float (&acc)[kNa / 2], int kz,
+                                           int n_local, int gid, int tig) {
+  constexpr int kCStride = kBlockN + 4;
+#pragma unroll
+  for (int c = 0; c < kNa / 8; ++c) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int nl = n_local + gid + (i >> 1) * 8;
+      const int ml = c * 8 + 2 * tig + (i & 1);
+      partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
+    }
+  }
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_PIECES_H_
