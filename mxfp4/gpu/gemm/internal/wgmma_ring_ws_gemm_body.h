@@ -8,16 +8,16 @@
 // consumer warps load and convert the weights themselves, on the wgmma's
 // critical path (RS form). Here a third warpgroup, the producer, does all
 // of it off that path:
-//   - it converts each weight row-block (16 bytes of E2M1, one LDG.128) into
-//     the E4M3 of 2 * value in a ring of shared-memory stages, in the same
+//   - it stages each weight row-block (16 bytes of E2M1) by cp.async and
+//     converts it into the E4M3 of 2 * value in a ring of shared-memory
+//     stages, in the same
 //     no-swizzle K-major core-matrix order as the activations (first 16
 //     bytes of a row: elements 8t..8t+3 at bytes 4t; second: 8t+4..8t+7), and
 //     the rows' weight scales as fp32 (E8m0ToFloat), rows r / r + 8 adjacent;
 //   - one of its threads issues the activations' bulk copies into the same
 //     stage (as the ring tiles' fill);
 //   - the weights do not depend on the quantizer that precedes this kernel:
-//     the first ring stages of them are converted before the grid-dependency
-//     wait;
+//     the first stage's copies go out before the grid-dependency wait;
 //   - it gives most of its registers to the consumers (setmaxnreg: 56 for
 //     the producer, 224 for the consumers; the launch's 384 threads x 168)
 //     and exits after its last stage.
@@ -245,12 +245,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     static_assert(kRingWsRawStages == 2, "one stage in flight while one is converted");
     constexpr int kEarlyFills = 2;
     const int early = min(kRingStages, stages_total);
-    // The first stages' weights are requested before the wait for the
-    // quantizer (they are not its output; it releases this kernel only after
-    // its own wait for the kernel before it, which may have written them);
-    // the first stages' activations right after it. (Converting stage 0
-    // before the wait held the fills back: entry -> ready 2.4K -> 3.3K
-    // cycles, session 18 call 2.)
     // Stage t: stage t + 1's copies out (its scale bytes into `next`), stage
     // t's in, then converted (its scale bytes in `cur`).
     auto step = [&](int t, const uint32_t (&cur)[kU], uint32_t (&next)[kU]) {
@@ -268,6 +262,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
       // tiles' fills).
       if (pt == 0 && t + kEarlyFills < early) fill(t + kEarlyFills);
     };
+    // Stage 0's weights are requested before the wait for the quantizer (they
+    // are not its output; it releases this kernel only after its own wait for
+    // the kernel before it, which may have written them), the first two
+    // stages' activations right after it. (Converting stage 0 before the wait
+    // held the fills back: entry -> ready 2.4K -> 3.3K cycles, session 18
+    // call 2.)
     uint32_t scales_a[kU];
     uint32_t scales_b[kU];
     issue_raw(0, scales_a);
