@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# File: tools/device/call_preamble.sh
+#
+# The common start of a device-call script (docs/gpu.md "Call scripts"),
+# sourced from the repository root on the GPU machine:
+#   source tools/device/call_preamble.sh NAME [VARIANT ...]
+# It sets
+#   O            "$OUT/NAME", created: the call's output directory;
+#   st MSG       a step line "[<seconds since start>s] MSG" into $O/steps.log and stdout;
+#   CS           compute-sanitizer's path (empty when there is none);
+#   LD_LIBRARY_PATH  the staged libraries, then CUDA's;
+# unpacks .device-pack/stage.tar.xz (when present) into .device/ and each
+# .device-pack/VARIANT.tar.xz into /tmp/v (binaries under /tmp/v/VARIANT/),
+# and defines finish_call, which tars $O into $OUT/NAME.tar.xz and removes $O
+# (one file comes back from the device tool, whatever the call wrote).
+# Why: every session-15..18 call script repeated these lines by hand.
+
+call_name="${1:?usage: source tools/device/call_preamble.sh NAME [VARIANT ...]}"
+shift
+: "${OUT:?OUT must be set (the device tool sets it)}"
+O="$OUT/$call_name"
+mkdir -p "$O"
+call_t0=$(date +%s)
+st() { echo "[$(( $(date +%s) - call_t0 ))s] $*" | tee -a "$O/steps.log"; }
+if [[ -f .device-pack/stage.tar.xz ]]; then
+  tar -xJf .device-pack/stage.tar.xz || { echo "call_preamble: cannot unpack the stage" >&2; return 2; }
+fi
+export LD_LIBRARY_PATH="$PWD/.device/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+for v in "$@"; do
+  mkdir -p /tmp/v
+  tar -xJf ".device-pack/$v.tar.xz" -C /tmp/v || { echo "call_preamble: no variant $v" >&2; return 2; }
+done
+CS="$(command -v compute-sanitizer || { ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1; } || true)"
+finish_call() { tar -C "$OUT" -cJf "$OUT/$call_name.tar.xz" "$call_name" && rm -rf "$O"; }

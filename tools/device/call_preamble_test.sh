@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# File: tools/device/call_preamble_test.sh
+#
+# call_preamble.sh without a GPU: in a scratch tree with a stage pack and a
+# variant pack, sourcing it must unpack both, set O / LD_LIBRARY_PATH, log
+# steps, and finish_call must leave exactly $OUT/NAME.tar.xz holding the
+# step log.
+set -euo pipefail
+command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
+here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
+[[ -f "$here/call_preamble.sh" ]] || here="$(dirname "$0")"
+t="${TEST_TMPDIR:-$(mktemp -d)}/tree"
+rm -rf "$t" /tmp/v/cp_test_variant
+mkdir -p "$t/tools/device" "$t/.device-pack" "$t/out" "$t/src/.device/lib" "$t/src/cp_test_variant"
+cp "$here/call_preamble.sh" "$t/tools/device/"
+fail() { echo "FAIL: $*"; exit 1; }
+echo lib >"$t/src/.device/lib/libx.so"
+echo bin >"$t/src/cp_test_variant/some_test"
+tar -C "$t/src" -cJf "$t/.device-pack/stage.tar.xz" .device
+tar -C "$t/src" -cJf "$t/.device-pack/cp_test_variant.tar.xz" cp_test_variant
+cd "$t"
+OUT="$t/out"
+# shellcheck source=/dev/null
+source tools/device/call_preamble.sh c9 cp_test_variant
+[[ "$O" == "$t/out/c9" && -d "$O" ]] || fail "O is $O"
+[[ -f .device/lib/libx.so ]] || fail "stage not unpacked"
+[[ -f /tmp/v/cp_test_variant/some_test ]] || fail "variant not unpacked"
+[[ "$LD_LIBRARY_PATH" == "$t/.device/lib:/usr/local/cuda/lib64"* ]] || fail "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+st "step one" >/dev/null
+grep -q '^\[[0-9]*s\] step one$' "$O/steps.log" || fail "steps.log: $(cat "$O/steps.log")"
+finish_call
+[[ ! -e "$O" ]] || fail "O left behind"
+[[ "$(ls "$t/out")" == "c9.tar.xz" ]] || fail "out holds $(ls "$t/out")"
+tar -tJf "$t/out/c9.tar.xz" | grep -q '^c9/steps.log$' || fail "tar lacks c9/steps.log"
+rm -rf /tmp/v/cp_test_variant
+echo PASS
