@@ -310,7 +310,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
         "wgmma_n256_m64_fold", "streamq_n32_m16_k8_bulk", "streamq_n32_m32_k4_bulk",
         "streamq_n32_m32_k8_bulk", "streamq_n32_m64_k4_bulk", "streamq_n64_m64_k4_bulk",
         "wgmma8_n64_m64_k2_fold", "wgmma8_n64_m128_k2_fold", "wgmma8_n128_m64_fold",
-        "wgmma8_n128_m128_fold", "wgmma8_n64_m64_k4_fold", "wgmma8_n128_m64_k2_fold"},
+        "wgmma8_n128_m128_fold", "wgmma8_n64_m64_k4_fold", "wgmma8_n128_m64_k2_fold",
+        "wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold", "wgmma8_n64_m64_k2_ws_fold"},
        {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {
@@ -323,7 +324,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
       if (bm > 2 * s.m && bm > 8) continue;
       if (pt.path != GemmPath::kQuantThenMma && s.m > 4 * bm) continue;
       // Configurations PlanGemm refuses (e.g. a streaming tile whose A slice
-      // does not fit in shared memory) are skipped by main().
+      // does not fit in shared memory, a split count for a warp-specialized
+      // ring tile) are skipped by main().
       for (int split : pt.splits) {
         GemmOptions o;
         o.path = pt.path;

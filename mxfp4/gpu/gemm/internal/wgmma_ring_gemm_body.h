@@ -385,11 +385,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     load_flags(0, flags_cur);
     float d0[kAccRegs];
 
-    // The contract's form from P = P'/sa (blocks the fast form
-    // acc = fmaf(P', sb, acc) cannot take).
-    auto promote_exact = [&](const float (&d)[kAccRegs], int g, float sb_row, float sb_row8) {
-      PromoteRingBlockExact<kNa>(d, acc, p, g, m0, tig, sb_row, sb_row8);
-    };
 
     const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
     // Issues block j's wgmma into d (after its stage has landed). Blocks at or
@@ -439,7 +434,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       if (fast) {
         PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
       } else {
-        promote_exact(d, g_lo + j, quant::E8m0ToFloat(s_row), quant::E8m0ToFloat(s_row8));
+        PromoteRingBlockExact<kNa>(d, acc, p, g_lo + j, m0, tig, quant::E8m0ToFloat(s_row),
+                                   quant::E8m0ToFloat(s_row8));
       }
     };
     // Per loop step one stage of kU blocks from `cur`; `next` (the following

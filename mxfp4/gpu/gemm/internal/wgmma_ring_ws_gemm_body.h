@@ -70,19 +70,20 @@ MXFP4_DEVICE_INLINE void SetMaxRegistersDecrease() {
   asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(kRegs));
 }
 
-// The consumers' own barrier (named barrier 1, their 256 threads), and its
-// AND-reduction form.
-MXFP4_DEVICE_INLINE bool ConsumerBarrierAnd(bool v) {
+// The AND of v over the kThreads threads of named barrier 1 (the consumers'
+// barrier; its plain form is combine_partials.h's CombineBarrier).
+template <int kThreads>
+MXFP4_DEVICE_INLINE bool NamedBarrierAnd(bool v) {
   uint32_t out;
   asm volatile(
       "{\n"
       ".reg .pred p;\n"
       "setp.ne.u32 p, %1, 0;\n"
-      "bar.red.and.pred p, 1, 256, p;\n"
+      "bar.red.and.pred p, 1, %2, p;\n"
       "selp.u32 %0, 1, 0, p;\n"
       "}\n"
       : "=r"(out)
-      : "r"(v ? 1u : 0u)
+      : "r"(v ? 1u : 0u), "n"(kThreads)
       : "memory");
   return out != 0u;
 }
@@ -305,7 +306,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
   bool cta_fast = RingTileFlagsAllFolded<kNa, kConsumerThreads>(p, m0, groups, tid);
   cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
   cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
-  cta_fast = ConsumerBarrierAnd(cta_fast);
+  cta_fast = NamedBarrierAnd<kConsumerThreads>(cta_fast);
   MbarrierWait(full_bar(0), 0u);
   StampPhase(p, kPhaseClockReady);
 
@@ -340,7 +341,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // The partials alias the ring: every consumer warp is done with it (and
     // the producer wrote nothing after the last stage the consumers waited
     // for).
-    asm volatile("bar.sync 1, 256;" ::: "memory");
+    CombineBarrier<kConsumerThreads>();
     WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + w4 * 16, gid, tig);
   };
 
