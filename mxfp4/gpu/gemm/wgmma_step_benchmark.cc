@@ -23,22 +23,40 @@ int main() {
   std::printf("%s\n", mxfp4::gpu::DescribeGpu().c_str());
   std::printf("%-4s %-7s %-11s %-16s %s\n", "n", "extras", "warpgroups",
               "cycles per step", "MAC per cycle per SM");
+  auto row = [](int n, int extras, int warpgroups) {
+    WgmmaStepProbeConfig c;
+    c.n = n;
+    c.extras = extras;
+    c.warpgroups = warpgroups;
+    double cycles = 0.0;
+    const hipError_t e = RunWgmmaStepProbe(c, &cycles);
+    if (e != hipSuccess) {
+      std::printf("wgmma_step_benchmark: probe failed (error %d)\n", static_cast<int>(e));
+      return false;
+    }
+    const double macs = 64.0 * n * 32.0 * warpgroups / cycles;
+    std::printf("%-4d %-7d %-11d %-16.1f %.0f\n", n, extras, warpgroups, cycles, macs);
+    return true;
+  };
+  using mxfp4::gpu::gemm_internal::kFirstSsWgmmaStepExtra;
+  using mxfp4::gpu::gemm_internal::kMaxWgmmaStepExtras;
+  // The ring tiles' loop (RS form), its pieces added one at a time.
   for (int warpgroups : {2, 4}) {
     for (int n : {64, 128}) {
       if (n == 128 && warpgroups == 4) continue;
-      for (int extras = 0; extras <= mxfp4::gpu::gemm_internal::kMaxWgmmaStepExtras; ++extras) {
-        WgmmaStepProbeConfig c;
-        c.n = n;
-        c.extras = extras;
-        c.warpgroups = warpgroups;
-        double cycles = 0.0;
-        const hipError_t e = RunWgmmaStepProbe(c, &cycles);
-        if (e != hipSuccess) {
-          std::printf("wgmma_step_benchmark: probe failed (error %d)\n", static_cast<int>(e));
-          return 1;
-        }
-        const double macs = 64.0 * n * 32.0 * warpgroups / cycles;
-        std::printf("%-4d %-7d %-11d %-16.1f %.0f\n", n, extras, warpgroups, cycles, macs);
+      for (int extras = 0; extras < kFirstSsWgmmaStepExtra; ++extras) {
+        if (!row(n, extras, warpgroups)) return 1;
+      }
+    }
+  }
+  // The warp-specialized tiles' consumer loop (SS form): overlap of the
+  // wgmma with the promotion, and what a producer's work costs it.
+  for (int warpgroups : {1, 2}) {
+    for (int n : {64, 128}) {
+      for (int extras = kFirstSsWgmmaStepExtra; extras <= kMaxWgmmaStepExtras; ++extras) {
+        if (extras == 11 && warpgroups != 2) continue;
+        if (extras == kMaxWgmmaStepExtras && n != 64) continue;
+        if (!row(n, extras, warpgroups)) return 1;
       }
     }
   }

@@ -257,6 +257,17 @@ MXFP4_DEVICE_INLINE void FenceRegisterArray(float (&r)[kRegs]) {
   for (int i = 0; i < kRegs; ++i) asm volatile("" : "+f"(r[i])::"memory");
 }
 
+// setmaxnreg: a warpgroup gives registers back to / takes them from the CTA's
+// pool (warp-specialized kernels: producer warpgroups need few, consumers many).
+template <int kRegs>
+MXFP4_DEVICE_INLINE void SetMaxRegistersIncrease() {
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+template <int kRegs>
+MXFP4_DEVICE_INLINE void SetMaxRegistersDecrease() {
+  asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;" ::"n"(kRegs));
+}
+
 #undef MXFP4_WGMMA_D32
 #undef MXFP4_WGMMA_D32_OPERANDS
 #undef MXFP4_WGMMA_OUT32

@@ -17,6 +17,16 @@
 //      A fragment (Fp4x8ToLutBytes) that the wgmma uses;
 //   6: 5 + the promotion's form: a warp vote on the scale bytes and sb from
 //      them (the ring tiles' fast path).
+// Extras 7..12 are the warp-specialized ring tiles' consumer loop instead
+// (wgmma_ring_ws_gemm_body.h): both operands in shared memory (SS form), no
+// stage synchronization, constant weight scales; 1 or 2 warpgroups:
+//   7: wgmma + wait_group 0 + the promotion (no overlap inside a warpgroup);
+//   8: two wgmmas in flight (the promotion of block j while j + 1 runs);
+//   9: 7 without the promotion (a wgmma's latency: issue to retired);
+//  10: 8 without the wgmma (the promotion alone);
+//  11: 8 plus a third warpgroup doing the ws producer's conversion work
+//      (LDS.128, four Fp4x8ToLutBytes, two STS.128 a block), unsynchronized;
+//  12: four wgmmas in flight (n = 64 only).
 // The result is the slowest warpgroup's clock64() cycles per step.
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_STEP_PROBE_H_
@@ -26,12 +36,13 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-inline constexpr int kMaxWgmmaStepExtras = 6;
+inline constexpr int kMaxWgmmaStepExtras = 12;
+inline constexpr int kFirstSsWgmmaStepExtra = 7;
 
 struct WgmmaStepProbeConfig {
   int n = 64;           // activation rows per wgmma: 64 or 128
   int extras = 0;       // 0..kMaxWgmmaStepExtras, see above
-  int warpgroups = 2;   // per CTA: 1, 2 or 4 (4 with n = 64 only)
+  int warpgroups = 2;   // per CTA: 1, 2 or 4 (4 with n = 64 and extras < 7 only)
   int ctas = 132;
   int iters = 2000;     // a multiple of 4
 };

@@ -139,6 +139,125 @@ __global__ void __launch_bounds__(kN == 128 ? 256 : 512, 1)
   if (tid % 128 == 0) cycles[blockIdx.x * 4 + wg] = t1 - t0;
 }
 
+// Extras 7..12: the warp-specialized ring tiles' consumer loop, both operands
+// in shared memory (SS form), weight scales constant (wgmma_step_probe.h).
+constexpr int kOverlapRawOffset = kOperandBytes;                  // producer: 128 x 16 B
+constexpr int kOverlapScratchOffset = kOperandBytes + 128 * 16;   // producer: 128 x 32 B
+constexpr int kOverlapFlagOffset = kOverlapScratchOffset + 128 * 32;
+constexpr int kOverlapSmemBytes = kOverlapFlagOffset + 16;
+constexpr int kOverlapConsumerRegs = 224;  // as wgmma_ring_ws_gemm_body.h
+constexpr int kOverlapProducerRegs = 56;
+
+template <int kN, int kMode>
+__global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
+    WgmmaOverlapProbeKernel(long long* cycles, float* sink, int iters) {
+  extern __shared__ __align__(128) unsigned char smem[];
+  const int tid = static_cast<int>(threadIdx.x);
+  const int wg = tid / 128;
+  for (int i = tid; i < kOverlapSmemBytes / 4; i += static_cast<int>(blockDim.x)) {
+    reinterpret_cast<uint32_t*>(smem)[i] = i < kOperandBytes / 4 ? 0x30303030u : 0u;
+  }
+  FenceProxyAsyncShared();
+  __syncthreads();
+  volatile uint32_t* const stop = reinterpret_cast<volatile uint32_t*>(smem + kOverlapFlagOffset);
+  if (kMode == 11 && wg == 2) {
+    // The ws producer's conversion work per block, unsynchronized, until the
+    // consumers are done.
+    SetMaxRegistersDecrease<kOverlapProducerRegs>();
+    const int pt = tid - 256;
+    const uint32_t raw = SharedAddress(smem + kOverlapRawOffset) + pt * 16u;
+    const uint32_t out = SharedAddress(smem + kOverlapScratchOffset) + pt * 32u;
+    uint32_t x = 0u;
+    for (;;) {
+#pragma unroll
+      for (int u = 0; u < 4; ++u) {
+        uint32_t w0, w1, w2, w3;
+        asm volatile("ld.shared.v4.b32 {%0, %1, %2, %3}, [%4];"
+                     : "=r"(w0), "=r"(w1), "=r"(w2), "=r"(w3)
+                     : "r"(raw));
+        const Bytes8 b0 = Fp4x8ToLutBytes(w0 ^ x, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 b1 = Fp4x8ToLutBytes(w1, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 b2 = Fp4x8ToLutBytes(w2, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 b3 = Fp4x8ToLutBytes(w3, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(out), "r"(b0.lo),
+                     "r"(b1.lo), "r"(b2.lo), "r"(b3.lo)
+                     : "memory");
+        asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(out + 16u), "r"(b0.hi),
+                     "r"(b1.hi), "r"(b2.hi), "r"(b3.hi)
+                     : "memory");
+        x += b0.lo;
+      }
+      FenceProxyAsyncShared();
+      if (*stop != 0u) break;
+    }
+    return;
+  }
+  if (kMode == 11) SetMaxRegistersIncrease<kOverlapConsumerRegs>();
+  const uint32_t base = SharedAddress(smem) + static_cast<uint32_t>(wg) * 8192u;
+  const uint64_t desc_w = MatrixDescriptorNoSwizzle(base, 128, 256);
+  const uint64_t desc_a = MatrixDescriptorNoSwizzle(base + 2048u, 128, 256);
+  float sb = 1.5f, sb8 = 0.75f;
+  asm volatile("" : "+f"(sb), "+f"(sb8));
+  float acc[kN / 2];
+#pragma unroll
+  for (int i = 0; i < kN / 2; ++i) acc[i] = 0.0f;
+  constexpr int kInFlight = kMode == 7 || kMode == 9 ? 1 : kMode == 12 ? 4 : 2;
+  float d[kInFlight][kN / 2];
+#pragma unroll
+  for (int j = 0; j < kInFlight; ++j) {
+#pragma unroll
+    for (int i = 0; i < kN / 2; ++i) d[j][i] = 0.0f;
+  }
+  auto issue = [&](float (&dj)[kN / 2]) {
+    FenceRegisterArray(acc);
+    if (kMode == 10) {
+      FenceRegisterArray(dj);
+      return;
+    }
+    WgmmaFence();
+    WgmmaE4m3SmemZeroAcc<kN>(dj, desc_w, desc_a);
+    WgmmaCommitGroup();
+  };
+  auto promote = [&](float (&dj)[kN / 2]) {
+    FenceRegisterArray(dj);
+    if (kMode != 9) PromoteFoldedBlock(dj, sb, sb8, acc);
+  };
+  // Stages of 4 blocks, drained at the end of each (as the ws fast loop: a
+  // wgmma in flight across the loop's back edge makes ptxas serialize them).
+  auto wait_for = [](int outstanding) {
+    if (outstanding >= 3) {
+      WgmmaWaitGroup<3>();
+    } else if (outstanding == 2) {
+      WgmmaWaitGroup<2>();
+    } else if (outstanding == 1) {
+      WgmmaWaitGroup<1>();
+    } else {
+      WgmmaWaitGroup<0>();
+    }
+  };
+  const long long t0 = clock64();
+  for (int it = 0; it < iters; it += 4) {
+#pragma unroll
+    for (int j = 0; j + 1 < kInFlight; ++j) issue(d[j]);
+#pragma unroll
+    for (int b = 0; b < 4; ++b) {
+      if (b + kInFlight - 1 < 4) issue(d[(b + kInFlight - 1) % kInFlight]);
+      wait_for(b + kInFlight - 1 < 4 ? kInFlight - 1 : 3 - b);
+      promote(d[b % kInFlight]);
+    }
+  }
+  const long long t1 = clock64();
+  if (kMode == 11) {
+    asm volatile("bar.sync 1, 256;" ::: "memory");
+    if (tid == 0) *stop = 1u;
+  }
+  float s = 0.0f;
+#pragma unroll
+  for (int i = 0; i < kN / 2; ++i) s += acc[i];
+  sink[blockIdx.x * blockDim.x + tid] = s;
+  if (tid % 128 == 0) cycles[blockIdx.x * 4 + wg] = t1 - t0;
+}
+
 struct ProbeBuffers {
   const unsigned char* copy_source;
   const uint32_t* weights;
@@ -160,16 +279,36 @@ cudaError_t Launch(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
   return e;
 }
 
+template <int kN, int kMode>
+cudaError_t LaunchOverlap(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
+  auto kernel = WgmmaOverlapProbeKernel<kN, kMode>;
+  cudaError_t e = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                       kOverlapSmemBytes);
+  const int threads = 128 * c.warpgroups + (kMode == 11 ? 128 : 0);
+  for (int rep = 0; rep < 2 && e == cudaSuccess; ++rep) {
+    kernel<<<c.ctas, threads, kOverlapSmemBytes>>>(b.cycles, b.sink, c.iters);
+    e = cudaGetLastError();
+  }
+  return e;
+}
+
 template <int kN>
 cudaError_t LaunchExtras(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
   switch (c.extras) {
+    case 7: return LaunchOverlap<kN, 7>(c, b);
+    case 8: return LaunchOverlap<kN, 8>(c, b);
+    case 9: return LaunchOverlap<kN, 9>(c, b);
+    case 10: return LaunchOverlap<kN, 10>(c, b);
+    case 11: return LaunchOverlap<kN, 11>(c, b);
+    case 12: return LaunchOverlap<64, 12>(c, b);
     case 0: return Launch<kN, 0>(c, b);
     case 1: return Launch<kN, 1>(c, b);
     case 2: return Launch<kN, 2>(c, b);
     case 3: return Launch<kN, 3>(c, b);
     case 4: return Launch<kN, 4>(c, b);
     case 5: return Launch<kN, 5>(c, b);
-    default: return Launch<kN, 6>(c, b);
+    case 6: return Launch<kN, 6>(c, b);
+    default: return cudaErrorInvalidValue;
   }
 }
 
@@ -179,7 +318,10 @@ hipError_t RunWgmmaStepProbe(const WgmmaStepProbeConfig& c, double* cycles_per_s
   if (!(c.n == 64 || c.n == 128) || c.extras < 0 || c.extras > kMaxWgmmaStepExtras ||
       c.iters <= 0 || c.iters % kBatch != 0 || c.ctas <= 0 ||
       !(c.warpgroups == 1 || c.warpgroups == 2 || c.warpgroups == 4) ||
-      (c.n == 128 && c.warpgroups == 4) || cycles_per_step == nullptr) {
+      (c.n == 128 && c.warpgroups == 4) || cycles_per_step == nullptr ||
+      (c.extras >= kFirstSsWgmmaStepExtra &&
+       (c.warpgroups == 4 || (c.extras == kMaxWgmmaStepExtras && c.n != 64) ||
+        (c.extras == 11 && c.warpgroups != 2) || c.iters % 4 != 0))) {
     return hipErrorInvalidValue;
   }
   unsigned char* src = nullptr;
