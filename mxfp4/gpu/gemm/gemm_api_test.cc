@@ -242,7 +242,7 @@ TEST(GemmApi, WarpSpecializedRingTilePlans) {
   EXPECT_EQ(plan->splits, 2);
   EXPECT_EQ(plan->blocks_per_split, 24);
   EXPECT_EQ(plan->grid_ctas, 96);
-  EXPECT_EQ(plan->shared_memory_bytes, 4 * (32768 + 16384 + 2048) + 128);
+  EXPECT_EQ(plan->shared_memory_bytes, 4 * (32768 + 16384 + 2048) + 2 * 4 * 128 * 16 + 128);
   o.split_k = 1;
   EXPECT_TRUE(PlanGemm(256, PreshuffledWeight(3072, 1536), o).ok());
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",

@@ -428,6 +428,7 @@ struct SmemPlan {
   uint32_t b_scales = 0;   // [kMaxScalePhaseBlocks][block_n] fp32 (row-paired, see kernel)
   uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
   uint32_t barriers = 0;   // bulk streaming tiles: [warps][kBulkPieces] mbarriers
+  uint32_t b_raw = 0;      // warp-specialized ring tiles: the producer's raw weight staging
   uint32_t total = 0;
   int phase_blocks = 0;
 };
@@ -548,6 +549,9 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingActivationStageBytes(const TileConfigDe
 // scales ([2][kRingStageBlocks][64] fp32).
 inline constexpr uint32_t kRingWsWeightStageBytes = 2u * kRingStageBlocks * 64u * 32u;
 inline constexpr uint32_t kRingWsScaleStageBytes = 2u * kRingStageBlocks * 64u * 4u;
+// The producer's staging of raw weights (cp.async; wgmma_ring_ws_gemm_body.h):
+// 2 stages of [kRingStageBlocks][128 threads][16 B of E2M1].
+inline constexpr uint32_t kRingWsRawBytes = 2u * kRingStageBlocks * 128u * 16u;
 MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
   return RingActivationStageBytes(c) +
          (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
@@ -555,7 +559,7 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
 MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
   // The warp-specialized tiles write their partials over the ring.
   const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) -
-                        (c.producer_wg ? 0u : RingPartialBytes(c)) - 1024u;
+                        (c.producer_wg ? kRingWsRawBytes : RingPartialBytes(c)) - 1024u;
   const uint32_t fit = room / RingStageBytes(c);
   int stages = kMaxRingStages;
   while (stages > 2 && static_cast<uint32_t>(stages) > fit) stages /= 2;
@@ -570,7 +574,8 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
 // Warp-specialized ring tiles: a_stages = [RingStages][warps_k][kRingStageBlocks]
 // [block_m * 32 B] activations, b_stages = [RingStages][2][kRingStageBlocks]
 // [64 x 32 B] converted weights, b_scales = [RingStages][2][kRingStageBlocks]
-// [64] fp32, barriers = full[RingStages], empty[RingStages]; c_tile over the
+// [64] fp32, b_raw = the producer's raw staging, barriers = full[RingStages],
+// empty[RingStages]; c_tile over the
 // ring (the consumers write partials once every stage is consumed).
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
   SmemPlan p;
@@ -583,9 +588,11 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
     off = AlignSmem(off + stages * kRingWsWeightStageBytes);
     p.b_scales = off;
     off = AlignSmem(off + stages * kRingWsScaleStageBytes);
+    p.b_raw = off;
+    off = AlignSmem(off + kRingWsRawBytes);
     p.barriers = off;
     off = AlignSmem(off + 2u * stages * 8u);
-    if (RingPartialBytes(c) <= p.barriers) {
+    if (RingPartialBytes(c) <= p.b_raw) {
       p.c_tile = 0;
     } else {
       p.c_tile = off;

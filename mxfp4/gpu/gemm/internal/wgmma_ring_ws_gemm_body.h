@@ -8,7 +8,7 @@
 // consumer warps load and convert the weights themselves, on the wgmma's
 // critical path (RS form). Here a third warpgroup, the producer, does all
 // of it off that path:
-//   - it loads each weight row-block (16 bytes of E2M1) a stage ahead and
+//   - it stages each weight row-block (16 bytes of E2M1) by cp.async and
 //     converts it into the E4M3 of 2 * value in a ring of shared-memory
 //     stages, in the same
 //     no-swizzle K-major core-matrix order as the activations (first 16
@@ -17,7 +17,7 @@
 //   - one of its threads issues the activations' bulk copies into the same
 //     stage (as the ring tiles' fill);
 //   - the weights do not depend on the quantizer that precedes this kernel:
-//     the first stage's loads go out before the grid-dependency wait;
+//     the first stage's copies go out before the grid-dependency wait;
 //   - it gives most of its registers to the consumers (setmaxnreg: 56 for
 //     the producer, 224 for the consumers; the launch's 384 threads x 168)
 //     and exits after its last stage.
@@ -85,6 +85,12 @@ MXFP4_DEVICE_INLINE void StoreShared128(uint32_t addr, uint32_t a, uint32_t b, u
                "r"(d)
                : "memory");
 }
+
+// The producer's staging ring of raw weights (cp.async): stages of
+// [kRingStageBlocks][128 threads][16 B].
+inline constexpr int kRingWsRawStages = 2;
+static_assert(kRingWsRawBytes == kRingWsRawStages * kRingStageBlocks * 128u * 16u,
+              "tile_config.h's staging size");
 
 // Index of weight row r (0..63 of a warpgroup's rows) in a block's scale
 // array: rows r and r + 8 of each 16-row group adjacent, so a consumer lane
@@ -165,12 +171,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
         p.b_data + (row_in ? WeightBlockOffset(p.k, kPreshuffled, row, g_lo) : 0);
     const unsigned char* const scale_row =
         p.b_scales + (row_in ? WeightScaleOffset(p.k, kScalesShuffled16, row, 0) : 0u);
-    // This thread's row-block of each block (16 bytes, one LDG.128) and its
-    // scale byte (1-byte loads: an aligned word could end past the scale
-    // buffer) come into registers one stage ahead: block u of stage t + 1 is
-    // requested right after block u of stage t is converted (16 + 4
-    // registers; cp.async staging through shared memory cost the consumers
-    // ~4% more cycles a block, session 19 call 4).
+    // Raw weights go through a staging ring of kRingWsRawStages stages by
+    // cp.async (no registers held while they fly): this thread's row-block of
+    // each block; its scale bytes (1-byte loads: an aligned word could end
+    // past the scale buffer) one stage ahead in registers.
+    const uint32_t raw_own = SharedAddress(smem + kPlan.b_raw) + static_cast<uint32_t>(pt) * 16u;
     auto scale_address = [&](int t, int u) {
       const int g4 = g_lo + t * kU;  // a multiple of 4
       return scale_row + (kScalesShuffled16 ? static_cast<uint32_t>(g4 >> 3) * 256u +
@@ -178,26 +183,36 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
                                                   static_cast<uint32_t>(u) * 64u
                                             : static_cast<uint32_t>(g4 + u));
     };
-    // Block u of stage t into registers (zeros past the chunk, N or the last stage).
-    auto load_raw = [&](int t, int u, uint4& raw, uint32_t& scale) {
-      const bool ok = row_in && t < stages_total && t * kU + u < len;
-      const unsigned char* const d = data_row + static_cast<int64_t>(t * kU + u) * kBlockBytes;
-      raw = ok ? __ldg(reinterpret_cast<const uint4*>(d)) : make_uint4(0u, 0u, 0u, 0u);
-      scale = ok ? static_cast<uint32_t>(__ldg(scale_address(t, u))) : 0u;
+    // Copies stage t's blocks into raw slot t % kRingWsRawStages (zeros past
+    // the chunk or N), one commit group per stage (empty past the end).
+    auto issue_raw = [&](int t, uint32_t (&scales)[kU]) {
+      if (t < stages_total) {
+        const int q = t % kRingWsRawStages;
+        const unsigned char* const d = data_row + static_cast<int64_t>(t * kU) * kBlockBytes;
+#pragma unroll
+        for (int u = 0; u < kU; ++u) {
+          const bool ok = row_in && t * kU + u < len;
+          const uint32_t slot = static_cast<uint32_t>(q * kU + u);
+          CpAsync16(raw_own + slot * 128u * 16u, ok ? d + u * kBlockBytes : p.b_data, ok ? 16u : 0u);
+          scales[u] = ok ? static_cast<uint32_t>(__ldg(scale_address(t, u))) : 0u;
+        }
+      }
+      CpAsyncCommit();
     };
     const uint32_t w_own = w_ring + static_cast<uint32_t>(h) * kU * kWBlockBytes +
                            static_cast<uint32_t>(r >> 3) * 256u + static_cast<uint32_t>(r & 7) * 16u;
     float* const s_own = s_ring + h * kU * 64 + RingWsScaleIndex(r);
-    // Converts stage t (`raw`, `scales`: its blocks, replaced one by one by
-    // stage t + 1's) into ring slot t % depth and arrives on the stage's full
-    // barrier.
-    auto convert_stage = [&](int t, uint4 (&raw)[kU], uint32_t (&scales)[kU]) {
+    // Converts stage t from its raw slot (this thread's own copies: complete
+    // after its cp.async wait) into ring slot t % depth and arrives on the
+    // stage's full barrier.
+    // `scales`: stage t's scale bytes.
+    auto convert_stage = [&](int t, const uint32_t (&scales)[kU]) {
       const int s = t & (kRingStages - 1);
+      const int q = t % kRingWsRawStages;
 #pragma unroll
       for (int u = 0; u < kU; ++u) {
-        const uint4 w = raw[u];
-        const uint32_t scale = scales[u];
-        load_raw(t + 1, u, raw[u], scales[u]);
+        const uint32_t slot = static_cast<uint32_t>(q * kU + u);
+        const uint4 w = *reinterpret_cast<const uint4*>(smem + kPlan.b_raw + (slot * 128u + pt) * 16u);
         const Bytes8 x0 = Fp4x8ToLutBytes(w.x, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
         const Bytes8 x1 = Fp4x8ToLutBytes(w.y, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
         const Bytes8 x2 = Fp4x8ToLutBytes(w.z, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
@@ -205,7 +220,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
         const uint32_t dst = w_own + static_cast<uint32_t>(s * 2 * kU + u) * kWBlockBytes;
         StoreShared128(dst, x0.lo, x1.lo, x2.lo, x3.lo);
         StoreShared128(dst + 128u, x0.hi, x1.hi, x2.hi, x3.hi);
-        s_own[(s * 2 * kU + u) * 64] = quant::E8m0ToFloat(scale);
+        s_own[(s * 2 * kU + u) * 64] = quant::E8m0ToFloat(scales[u]);
       }
       // The wgmma reads these bytes through the async proxy.
       FenceProxyAsyncShared();
@@ -219,17 +234,21 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
       FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
                                                     groups, t * kU, full_bar(s));
     };
+    static_assert(kRingWsRawStages == 2, "one stage in flight while one is converted");
     constexpr int kEarlyFills = 2;
     const int early = min(kRingStages, stages_total);
-    // Stage t: its ring slot free (past the first kRingStages), converted.
-    auto step = [&](int t, uint4 (&raw)[kU], uint32_t (&scales)[kU]) {
+    // Stage t: stage t + 1's copies out (its scale bytes into `next`), stage
+    // t's in, then converted (its scale bytes in `cur`).
+    auto step = [&](int t, const uint32_t (&cur)[kU], uint32_t (&next)[kU]) {
+      issue_raw(t + 1, next);
+      CpAsyncWait<1>();
       if (t >= kRingStages) {
         // Slot t % depth is free once every consumer thread released stage t - depth.
         MbarrierWait(empty_bar(t & (kRingStages - 1)),
                      static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
         if (pt == 0) fill(t);
       }
-      convert_stage(t, raw, scales);
+      convert_stage(t, cur);
       // The other first stages' activations once stage 0's weights are out:
       // every CTA asks L2 for its first two stages alone first (as the ring
       // tiles' fills).
@@ -241,19 +260,22 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // stages' activations right after it. (Converting stage 0 before the wait
     // held the fills back: entry -> ready 2.4K -> 3.3K cycles, session 18
     // call 2.)
-    uint32_t scales[kU];
-    uint4 raw[kU];
-#pragma unroll
-    for (int u = 0; u < kU; ++u) load_raw(0, u, raw[u], scales[u]);
+    uint32_t scales_a[kU];
+    uint32_t scales_b[kU];
+    issue_raw(0, scales_a);
     GridDependencyWait();
     if (pt == 0) {
       for (int t = 0; t < min(kEarlyFills, stages_total); ++t) fill(t);
     }
     // One copy of the step's code (the producer's code competes with the
-    // consumers' loop for the instruction cache).
+    // consumers' loop for the instruction cache); the copy of the next
+    // stage's scale bytes at the end of a step waits for their loads, by then
+    // (after the wait for a free slot) long landed.
 #pragma unroll 1
     for (int t = 0; t < stages_total; ++t) {
-      step(t, raw, scales);
+      step(t, scales_a, scales_b);
+#pragma unroll
+      for (int u = 0; u < kU; ++u) scales_a[u] = scales_b[u];
     }
     return;
   }
