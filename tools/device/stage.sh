@@ -69,7 +69,7 @@ build_status=0
 "${bazel[@]}" build -c opt --keep_going --jobs="${MXFP4_JOBS:-2}" --noshow_progress "$@" \
   $tests $benches || build_status=$?
 
-rm -rf .device .device-pack
+rm -rf .device .device-pack .device-pack-full  # -full: slim_stage.sh's copy of an older stage
 mkdir -p .device/tests .device/bench .device/lib .device/glibc .device/runfiles .device-pack
 
 stage_one() {  # label destdir
