@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# tools/device/only_ab.sh: on the GPU machine, forced configurations timed with
+# per-CTA phase clocks for the staged tree ("base") and variants, interleaved,
+# in one process per build and round:
+#   gemm_paths_benchmark --only=CONFIGS --phase_clock
+# (CONFIGS = MxNxK:path:tile:split[,...], docs/gpu.md). Prints every run under
+# a "=== <who> (round r)" header, then one summary line per run and
+# configuration: who, shape, tile, hot µs, median ready -> math done cycles.
+# Why: session 19's calls 1-4 each wrote this loop by hand.
+#
+# Usage (device, after `source tools/device/call_preamble.sh cN VARIANT ...`):
+#   bash tools/device/only_ab.sh [--reps=N] CONFIGS [VARIANT ...]
+# Binaries: base $MXFP4_ONLY_BASE (default
+# .device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark), a variant's
+# $MXFP4_VARIANT_ROOT/VARIANT/mxfp4.gpu.gemm.gemm_paths_benchmark (default
+# root /tmp/v, where call_preamble.sh unpacks them; pack them with
+# tools/device/pack_variant.sh --no_gemm_benchmark NAME //mxfp4/gpu/gemm:gemm_paths_benchmark).
+# Each run is limited to $MXFP4_ONLY_TIMEOUT seconds (default 100).
+set -uo pipefail
+reps=1
+if [[ "${1:-}" == --reps=* ]]; then reps="${1#--reps=}"; shift; fi
+configs="${1:?usage: only_ab.sh [--reps=N] CONFIGS [VARIANT ...]}"; shift
+base="${MXFP4_ONLY_BASE:-.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark}"
+root="${MXFP4_VARIANT_ROOT:-/tmp/v}"
+limit="${MXFP4_ONLY_TIMEOUT:-100}"
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+for ((r = 1; r <= reps; ++r)); do
+  for who in base "$@"; do
+    bin="$base"
+    [[ "$who" == base ]] || bin="$root/$who/mxfp4.gpu.gemm.gemm_paths_benchmark"
+    echo "=== $who (round $r)" | tee -a "$log"
+    if [[ ! -x "$bin" ]]; then
+      echo "only_ab: no binary $bin" | tee -a "$log"
+      status=1
+      continue
+    fi
+    timeout "$limit" "$bin" --only="$configs" --phase_clock 2>&1 | tee -a "$log"
+    rc=${PIPESTATUS[0]}
+    if (( rc != 0 )); then echo "only_ab: $who exited $rc" | tee -a "$log"; status=1; fi
+  done
+done
+echo "--- summary: who, shape, tile, hot us, ready -> math done p50 cycles"
+awk '/^=== /{who=$2} /^only /{shape=$2"x"$4"x"$6; us=$8; tile=$11; sub(/^tile=/, "", tile)}
+     /ready -> math done/{printf "%-10s %-18s %-32s %8s %8s\n", who, shape, tile, us, $9}' "$log"
+exit "$status"

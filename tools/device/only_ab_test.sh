@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# File: tools/device/only_ab_test.sh
+#
+# only_ab.sh without a GPU: fake gemm_paths_benchmark binaries that print the
+# real one's lines; the runs must interleave base and variants per round, the
+# summary must list each run's shape, tile, µs and math cycles, and a missing
+# variant binary must fail the call.
+set -euo pipefail
+here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
+[[ -f "$here/only_ab.sh" ]] || here="$(dirname "$0")"
+t="${TEST_TMPDIR:-$(mktemp -d)}/only_ab"
+rm -rf "$t"
+mkdir -p "$t/v/fast"
+fail() { echo "FAIL: $*"; exit 1; }
+fake() {  # fake FILE US CYCLES
+  cat >"$1" <<FAKE
+#!/usr/bin/env bash
+[[ "\$1" == --only=256x3072x1536:quant_then_mma:wgmma8_n64_m128_k2_ws_fold:0 && "\$2" == --phase_clock ]] || exit 3
+echo "only 256 x 3072 x 1536  hot    $2 us  path=quant_then_mma tile=wgmma8_n64_m128_k2_ws_fold (block_n=64 block_m=128)"
+echo "  phase ready -> math done     min      1  p50      $3  p90      2  max      3  cycles"
+FAKE
+  chmod +x "$1"
+}
+fake "$t/base" 9.27 8954
+fake "$t/v/fast/mxfp4.gpu.gemm.gemm_paths_benchmark" 8.93 8590
+export MXFP4_ONLY_BASE="$t/base" MXFP4_VARIANT_ROOT="$t/v"
+cfg=256x3072x1536:quant_then_mma:wgmma8_n64_m128_k2_ws_fold:0
+out="$(bash "$here/only_ab.sh" --reps=2 "$cfg" fast)" || fail "exit status $?"
+[[ "$(grep -c '^=== ' <<<"$out")" == 4 ]] || fail "runs: $(grep '^=== ' <<<"$out")"
+[[ "$(grep '^=== ' <<<"$out" | tr '\n' '|')" == "=== base (round 1)|=== fast (round 1)|=== base (round 2)|=== fast (round 2)|" ]] ||
+  fail "order: $(grep '^=== ' <<<"$out")"
+summary="$(sed -n '/^--- summary/,$p' <<<"$out" | tail -n +2)"
+[[ "$(wc -l <<<"$summary")" == 4 ]] || fail "summary: $summary"
+grep -Eq '^fast +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +8.93 +8590$' <<<"$summary" || fail "summary: $summary"
+grep -Eq '^base +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +9.27 +8954$' <<<"$summary" || fail "summary: $summary"
+if bash "$here/only_ab.sh" "$cfg" fast missing >/dev/null 2>&1; then fail "a missing variant passed"; fi
+echo PASS
