@@ -135,7 +135,7 @@ TileConfigId PipelinedDefaultTile(GemmPath path, int64_t m) {
       if (m <= 16) return TileConfigId::kFusedN64M16;
       return TileConfigId::kFusedN64M32;
     default:
-      // Measured (run 5, docs/paths.md): the folded-scale n64_m64 tile with
+      // Measured (run 5, docs/paths-history.md): the folded-scale n64_m64 tile with
       // 2 stages (2 CTAs per SM) beat n64_m64 / n128_m64 by 8-17% on every
       // quant_then_mma contest shape.
       return TileConfigId::kPrequantN64M64S2Fold;

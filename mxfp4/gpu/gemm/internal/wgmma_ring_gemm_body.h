@@ -207,7 +207,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // before it, which may have written them). A
   // whole first step takes the fast loop's unchecked loads (a quarter of the
   // predicated Load4's instructions: one-shot code costs ~3 cycles an
-  // instruction, docs/paths.md "Learned in session 8"); rows at or beyond N
+  // instruction, docs/paths-history.md "Learned in session 8"); rows at or beyond N
   // then hold row n's (or row 0's) bytes instead of zeros, which neither loop
   // stores.
   StreamBatch cur;
