@@ -22,7 +22,9 @@
 // stage synchronization, constant weight scales; 1 or 2 warpgroups:
 //   7: wgmma + wait_group 0 + the promotion (no overlap inside a warpgroup);
 //   8: two wgmmas in flight (the promotion of block j while j + 1 runs);
-//   9: 7 without the promotion (a wgmma's latency: issue to retired);
+//   9: 7 without the promotion (meant as a wgmma's latency; on the H200 it
+//      reports less than the e4m3 peak allows, as if the unread outputs'
+//      work were dropped: do not read it as a floor);
 //  10: 8 without the wgmma (the promotion alone);
 //  11: 8 plus a third warpgroup doing the ws producer's conversion work
 //      (LDS.128, four Fp4x8ToLutBytes, two STS.128 a block), unsynchronized;
