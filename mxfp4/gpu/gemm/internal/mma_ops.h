@@ -133,6 +133,14 @@ MXFP4_DEVICE_INLINE uint32_t SharedAddress(const void* p) {
   return static_cast<uint32_t>(__cvta_generic_to_shared(p));
 }
 
+// StoreShared128(): one 16-byte shared store of four words at `addr`.
+MXFP4_DEVICE_INLINE void StoreShared128(uint32_t addr, uint32_t a, uint32_t b, uint32_t c,
+                                        uint32_t d) {
+  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(a), "r"(b), "r"(c),
+               "r"(d)
+               : "memory");
+}
+
 // LdMatrixX4(): four 8x(16-byte) matrices; lanes 8i..8i+7 give the row
 // addresses of matrix i; lane L receives bytes 4(L%4)..4(L%4)+3 of row L/4 of
 // each matrix, in r[i].

@@ -549,6 +549,15 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingActivationStageBytes(const TileConfigDe
 // scales ([2][kRingStageBlocks][64] fp32).
 inline constexpr uint32_t kRingWsWeightStageBytes = 2u * kRingStageBlocks * 64u * 32u;
 inline constexpr uint32_t kRingWsScaleStageBytes = 2u * kRingStageBlocks * 64u * 4u;
+// Warp-specialized ring tiles: registers per thread after the role split
+// (setmaxnreg; 2 consumers + 1 producer must equal the launch's 3 x 168 of
+// __launch_bounds__(384, 1)).
+// ptxas -v (CUDA 13.0): at 216 the m128 K-split consumers serialize their
+// wgmmas (C7512) and the n128_m128 ones spill; at 224 / 56 no tile spills
+// (the producer keeps 2 weight blocks in flight; with 4 it spilled below 72).
+inline constexpr int kRingWsConsumerRegs = 224;
+inline constexpr int kRingWsProducerRegs = 56;
+static_assert(2 * kRingWsConsumerRegs + kRingWsProducerRegs == 3 * 168, "register split");
 // The producer's staging of raw weights (cp.async; wgmma_ring_ws_gemm_body.h):
 // 2 stages of [kRingStageBlocks][128 threads][16 B of E2M1].
 inline constexpr uint32_t kRingWsRawBytes = 2u * kRingStageBlocks * 128u * 16u;

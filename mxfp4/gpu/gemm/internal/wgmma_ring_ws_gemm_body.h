@@ -52,15 +52,6 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-// Registers per thread after the role split (setmaxnreg; 2 consumers + 1
-// producer must equal the launch's 3 x 168 of __launch_bounds__(384, 1)).
-// ptxas -v (CUDA 13.0): at 216 the m128 K-split consumers serialize their
-// wgmmas (C7512) and the n128_m128 ones spill; at 224 / 56 no tile spills
-// (the producer keeps 2 weight blocks in flight; with 4 it spilled below 72).
-inline constexpr int kRingWsConsumerRegs = 224;
-inline constexpr int kRingWsProducerRegs = 56;
-static_assert(2 * kRingWsConsumerRegs + kRingWsProducerRegs == 3 * 168, "register split");
-
 // The AND of v over the kThreads threads of named barrier 1 (the consumers'
 // barrier; its plain form is combine_partials.h's CombineBarrier).
 template <int kThreads>
@@ -77,13 +68,6 @@ MXFP4_DEVICE_INLINE bool NamedBarrierAnd(bool v) {
       : "r"(v ? 1u : 0u), "n"(kThreads)
       : "memory");
   return out != 0u;
-}
-
-MXFP4_DEVICE_INLINE void StoreShared128(uint32_t addr, uint32_t a, uint32_t b, uint32_t c,
-                                        uint32_t d) {
-  asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(a), "r"(b), "r"(c),
-               "r"(d)
-               : "memory");
 }
 
 // The producer's staging ring of raw weights (cp.async): stages of

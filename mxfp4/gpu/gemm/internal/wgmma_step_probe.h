@@ -49,6 +49,23 @@ struct WgmmaStepProbeConfig {
   int iters = 2000;     // a multiple of 4
 };
 
+// WgmmaStepProbeSupports(): whether the probe runs `c` (RunWgmmaStepProbe
+// refuses the rest with hipErrorInvalidValue; wgmma_step_benchmark walks the
+// table with it).
+inline bool WgmmaStepProbeSupports(const WgmmaStepProbeConfig& c) {
+  if (!(c.n == 64 || c.n == 128) || c.extras < 0 || c.extras > kMaxWgmmaStepExtras ||
+      c.iters <= 0 || c.iters % 4 != 0 || c.ctas <= 0) {
+    return false;
+  }
+  if (!(c.warpgroups == 1 || c.warpgroups == 2 || c.warpgroups == 4)) return false;
+  if (c.n == 128 && c.warpgroups == 4) return false;  // registers
+  if (c.extras < kFirstSsWgmmaStepExtra) return true;
+  if (c.warpgroups == 4) return false;
+  if (c.extras == 11) return c.warpgroups == 2;  // the producer beside two consumers
+  if (c.extras == 12) return c.n == 64;          // four partial sets: registers
+  return true;
+}
+
 // RunWgmmaStepProbe(): runs the probe twice (the first warms up) and writes
 // the cycles per step. Blocks until done (a diagnostic, not a hot path).
 hipError_t RunWgmmaStepProbe(const WgmmaStepProbeConfig& config, double* cycles_per_step);

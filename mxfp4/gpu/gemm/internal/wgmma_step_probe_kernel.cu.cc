@@ -11,6 +11,7 @@
 
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_step_probe.h"
@@ -145,8 +146,6 @@ constexpr int kOverlapRawOffset = kOperandBytes;                  // producer: 1
 constexpr int kOverlapScratchOffset = kOperandBytes + 128 * 16;   // producer: 128 x 32 B
 constexpr int kOverlapFlagOffset = kOverlapScratchOffset + 128 * 32;
 constexpr int kOverlapSmemBytes = kOverlapFlagOffset + 16;
-constexpr int kOverlapConsumerRegs = 224;  // as wgmma_ring_ws_gemm_body.h
-constexpr int kOverlapProducerRegs = 56;
 
 template <int kN, int kMode>
 __global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
@@ -163,7 +162,7 @@ __global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
   if (kMode == 11 && wg == 2) {
     // The ws producer's conversion work per block, unsynchronized, until the
     // consumers are done.
-    SetMaxRegistersDecrease<kOverlapProducerRegs>();
+    SetMaxRegistersDecrease<kRingWsProducerRegs>();  // the ws tiles' split (tile_config.h)
     const int pt = tid - 256;
     const uint32_t raw = SharedAddress(smem + kOverlapRawOffset) + pt * 16u;
     const uint32_t out = SharedAddress(smem + kOverlapScratchOffset) + pt * 32u;
@@ -179,12 +178,8 @@ __global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
         const Bytes8 b1 = Fp4x8ToLutBytes(w1, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
         const Bytes8 b2 = Fp4x8ToLutBytes(w2, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
         const Bytes8 b3 = Fp4x8ToLutBytes(w3, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(out), "r"(b0.lo),
-                     "r"(b1.lo), "r"(b2.lo), "r"(b3.lo)
-                     : "memory");
-        asm volatile("st.shared.v4.b32 [%0], {%1, %2, %3, %4};" ::"r"(out + 16u), "r"(b0.hi),
-                     "r"(b1.hi), "r"(b2.hi), "r"(b3.hi)
-                     : "memory");
+        StoreShared128(out, b0.lo, b1.lo, b2.lo, b3.lo);
+        StoreShared128(out + 16u, b0.hi, b1.hi, b2.hi, b3.hi);
         x += b0.lo;
       }
       FenceProxyAsyncShared();
@@ -192,7 +187,7 @@ __global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
     }
     return;
   }
-  if (kMode == 11) SetMaxRegistersIncrease<kOverlapConsumerRegs>();
+  if (kMode == 11) SetMaxRegistersIncrease<kRingWsConsumerRegs>();
   const uint32_t base = SharedAddress(smem) + static_cast<uint32_t>(wg) * 8192u;
   const uint64_t desc_w = MatrixDescriptorNoSwizzle(base, 128, 256);
   const uint64_t desc_a = MatrixDescriptorNoSwizzle(base + 2048u, 128, 256);
@@ -315,15 +310,8 @@ cudaError_t LaunchExtras(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
 }  // namespace
 
 hipError_t RunWgmmaStepProbe(const WgmmaStepProbeConfig& c, double* cycles_per_step) {
-  if (!(c.n == 64 || c.n == 128) || c.extras < 0 || c.extras > kMaxWgmmaStepExtras ||
-      c.iters <= 0 || c.iters % kBatch != 0 || c.ctas <= 0 ||
-      !(c.warpgroups == 1 || c.warpgroups == 2 || c.warpgroups == 4) ||
-      (c.n == 128 && c.warpgroups == 4) || cycles_per_step == nullptr ||
-      (c.extras >= kFirstSsWgmmaStepExtra &&
-       (c.warpgroups == 4 || (c.extras == kMaxWgmmaStepExtras && c.n != 64) ||
-        (c.extras == 11 && c.warpgroups != 2) || c.iters % 4 != 0))) {
-    return hipErrorInvalidValue;
-  }
+  static_assert(kBatch == 4, "WgmmaStepProbeSupports' iteration multiple");
+  if (!WgmmaStepProbeSupports(c) || cycles_per_step == nullptr) return hipErrorInvalidValue;
   unsigned char* src = nullptr;
   uint32_t* weights = nullptr;
   unsigned char* scales = nullptr;
