@@ -39,8 +39,10 @@ pack=.device-pack/stage.tar.xz
 pack_limit_mib=48
 
 if ! grep -q "mxfp4_gpu=cuda" .bazelrc.toolchain 2>/dev/null && [[ -z "${MXFP4_NVCC:-}" ]]; then
-  # ./bazelw regenerates .bazelrc.toolchain; check what it found.
-  "$root/tools/configure_gpu.sh" | grep -q "mxfp4_gpu=cuda" ||
+  # ./bazelw regenerates .bazelrc.toolchain; check what it found. (grep reads
+  # it all: grep -q would exit early, and under pipefail the writer's SIGPIPE
+  # failed this check on a fresh checkout that had nvcc.)
+  "$root/tools/configure_gpu.sh" | grep "mxfp4_gpu=cuda" >/dev/null ||
     { say "error: no nvcc found; GPU targets would be stubs (see docs/gpu.md)"; exit 1; }
 fi
 
