@@ -179,8 +179,12 @@ __global__ void __launch_bounds__(kQuantThreads)
 #pragma unroll
       for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
     }
-    const uint32_t lo = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
-    const uint32_t hi = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+    const uint32_t e03 = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
+    const uint32_t e47 = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+    // Even elements first, then odd ones: the weights' order
+    // (Fp4x8ToShiftedE4m3, mma_ops.h).
+    const uint32_t lo = __byte_perm(e03, e47, 0x6420);
+    const uint32_t hi = __byte_perm(e03, e47, 0x7531);
     // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile
     // (tile8 = tile_rows / 8, a power of two).
     const uint32_t tile8 = 1u << tile8_log2;

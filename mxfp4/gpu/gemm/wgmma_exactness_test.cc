@@ -17,7 +17,9 @@
 // unless MXFP4_REQUIRE_GPU=1.
 
 #include <cstdint>
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -156,10 +158,16 @@ std::string CodesString(const uint8_t* v) {
   return s;
 }
 
-// Runs every case through the probe (fp16 or e4m3 operands) and checks every
+// Runs every case through the probe (fp16 or e4m3 operands; with
+// `shifted_act_exp` set, the shifted e4m3 encoding with activations scaled by
+// 2^act_exp, whose exact result is the dot x 2^(act_exp - 7)) and checks every
 // output bit for bit, reporting per case the first mismatch and the count.
-void CheckWgmmaExactness(bool f16) {
-  const char* kind = f16 ? "f16 (2 x m64n64k16)" : "e4m3 (m64n64k32)";
+void CheckWgmmaExactness(bool f16, std::optional<int> shifted_act_exp = std::nullopt) {
+  const std::string kind =
+      shifted_act_exp
+          ? absl::StrFormat("shifted e4m3 (m64n64k32, activations x 2^%d)", *shifted_act_exp)
+          : std::string(f16 ? "f16 (2 x m64n64k16)" : "e4m3 (m64n64k32)");
+  const int scale_exp = shifted_act_exp ? *shifted_act_exp - 7 : 0;
   std::mt19937_64 rng(kSeed);
   constexpr size_t kOutPerTile = size_t{kWgmmaProbeM} * kWgmmaProbeN;
   for (Case c : kCases) {
@@ -180,9 +188,13 @@ void CheckWgmmaExactness(bool f16) {
     ASSERT_TRUE(a_dev->CopyFromHost(a.data(), a.size()).ok());
     ASSERT_TRUE(b_dev->CopyFromHost(b.data(), b.size()).ok());
     ASSERT_TRUE(d_dev->Fill(kPoisonByte).ok());
-    const absl::Status launched = MXFP4_HIP_STATUS(gemm_internal::LaunchWgmmaProbe(
-        a_dev->as<uint8_t>(), b_dev->as<uint8_t>(), d_dev->as<float>(), kTilesPerCase, f16,
-        nullptr));
+    const absl::Status launched = MXFP4_HIP_STATUS(
+        shifted_act_exp
+            ? gemm_internal::LaunchWgmmaProbeShiftedE4m3(a_dev->as<uint8_t>(), b_dev->as<uint8_t>(),
+                                                         d_dev->as<float>(), kTilesPerCase,
+                                                         *shifted_act_exp, nullptr)
+            : gemm_internal::LaunchWgmmaProbe(a_dev->as<uint8_t>(), b_dev->as<uint8_t>(),
+                                              d_dev->as<float>(), kTilesPerCase, f16, nullptr));
     ASSERT_TRUE(launched.ok()) << launched;
     const absl::Status synced = MXFP4_HIP_STATUS(hipDeviceSynchronize());
     ASSERT_TRUE(synced.ok()) << synced;
@@ -194,7 +206,8 @@ void CheckWgmmaExactness(bool f16) {
     for (int i = 0; i < kTilesPerCase; ++i) {
       for (int row = 0; row < kWgmmaProbeM; ++row) {
         for (int col = 0; col < kWgmmaProbeN; ++col) {
-          const float want = ExactBlockDot(tiles[i], row, col);
+          // A power-of-two scale of an exact multiple of 1/4 below 1152: exact.
+          const float want = std::ldexp(ExactBlockDot(tiles[i], row, col), scale_exp);
           const float got = d[i * kOutPerTile + row * kWgmmaProbeN + col];
           if (FloatBits(got) == FloatBits(want)) continue;
           if (++mismatches == 1) {
@@ -212,7 +225,7 @@ void CheckWgmmaExactness(bool f16) {
     EXPECT_EQ(mismatches, 0) << mismatches << " of " << kTilesPerCase * kOutPerTile
                              << " outputs differ; " << first;
     std::printf("[wgmma probe] seed 0x%llx %s, case \"%s\": %lld mismatches of %zu outputs\n",
-                static_cast<unsigned long long>(kSeed), kind, CaseName(c),
+                static_cast<unsigned long long>(kSeed), kind.c_str(), CaseName(c),
                 static_cast<long long>(mismatches), kTilesPerCase * kOutPerTile);
   }
 }
@@ -225,6 +238,13 @@ TEST(WgmmaExactness, F16TwoK16StepsFromZeroAccumulatorAreExact) {
 TEST(WgmmaExactness, E4m3OneK32FromZeroAccumulatorIsExact) {
   MXFP4_SKIP_IF_NO_GPU();
   CheckWgmmaExactness(/*f16=*/false);
+}
+
+// The shifted weight encoding (weights x 2^-6, E2M1 code 1 an E4M3
+// subnormal) with activations at both ends of the folded range and unscaled.
+TEST(WgmmaExactness, E4m3ShiftedWeightEncodingIsExact) {
+  MXFP4_SKIP_IF_NO_GPU();
+  for (int act_exp : {-7, 0, 7}) CheckWgmmaExactness(/*f16=*/false, act_exp);
 }
 
 }  // namespace

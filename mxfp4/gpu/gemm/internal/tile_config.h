@@ -743,8 +743,9 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // The A-operand quantizer of the ring tiles: E4M3 operands of value/2 in the
 // wgmma order, per row tile of `tile_rows` rows (the GEMM tile's block_m) and
 // block g: 8-row group r of the tile at ((tile * k/32 + g) * tile_rows / 8 + r)
-// * 256, two 8 x 16-byte core matrices (lane t's elements 8t..8t+3 at bytes
-// 4t.. of the first, 8t+4..8t+7 at bytes 4t.. of the second); blocks with
+// * 256, two 8 x 16-byte core matrices (lane t's even elements 8t, 8t+2,
+// 8t+4, 8t+6 at bytes 4t.. of the first, its odd ones at bytes 4t.. of the
+// second: the weights' Fp4x8ToShiftedE4m3 order); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
 // [k/32][rows_padded] and fold flags [rows_padded / 8][RingFlagColumns(k/32)].
 // rows_padded % tile_rows == 0, tile_rows a power of two and a multiple of 64.

@@ -43,6 +43,17 @@ inline constexpr int kWgmmaProbeK = 32;  // one MXFP4 block
 hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, float* d, int tiles,
                             bool f16, hipStream_t stream);
 
+// LaunchWgmmaProbeShiftedE4m3(): the e4m3 probe with a cheaper weight
+// encoding (docs/paths.md "What to do next (after session 19)", 1a): the
+// E4M3 byte of value x 2^-6 is a shift of the E2M1 code, (s << 7) |
+// (mag << 2) (code 1 becomes the subnormal 2^-7), taken from the packed word
+// as even elements then odd ones (the activations in the same order), and
+// the activations are E4M3 of value / 2 x 2^act_exp (act_exp in -7..7: the
+// folded range of the ring tiles' quantizer). So
+//   d = sum_k E2M1(a) * E2M1(b) * 2^(act_exp - 7), exactly.
+hipError_t LaunchWgmmaProbeShiftedE4m3(const uint8_t* a_codes, const uint8_t* b_codes, float* d,
+                                       int tiles, int act_exp, hipStream_t stream);
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_PROBE_H_

@@ -53,6 +53,25 @@ __device__ uint32_t HalfE4m3OfCode(uint32_t c) {
   return static_cast<uint32_t>((kBytes >> (8 * (c & 7))) & 0xFFu) | ((c & 8) ? 0x80u : 0u);
 }
 
+// The shifted encoding: E4M3 of value x 2^-6 for the 8 codes of `w`; lo =
+// elements 0, 2, 4, 6 (one per byte), hi = elements 1, 3, 5, 7.
+__device__ Bytes8 Fp4x8ToShiftedE4m3(uint32_t w) {
+  Bytes8 r;
+  r.lo = ((w << 4) & 0x80808080u) | ((w << 2) & 0x1C1C1C1Cu);
+  r.hi = (w & 0x80808080u) | ((w >> 2) & 0x1C1C1C1Cu);
+  return r;
+}
+
+// E4M3 of (E2M1 value of code c) / 2 x 2^act_exp (exact for act_exp in -7..7).
+__device__ uint32_t ScaledHalfE4m3OfCode(uint32_t c, int act_exp) {
+  constexpr float kValues[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
+  float v = ldexpf(kValues[c & 7] * 0.5f, act_exp);
+  if (c & 8) v = -v;
+  uint16_t pair;
+  asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(pair) : "f"(0.0f), "f"(v));
+  return pair & 0xFFu;
+}
+
 // 8 codes (one per byte) -> the fp4x2 packing read as a little-endian word
 // (nibble j = element j), the form Fp4x8To*() take.
 __device__ uint32_t PackCodes8(const uint8_t* codes) {
@@ -72,9 +91,10 @@ __device__ uint32_t InterleaveOffset(int row, int group8, int element_bytes) {
          (element % elements_per_chunk) * element_bytes;
 }
 
-template <bool kF16>
+template <bool kF16, bool kShifted = false>
 __global__ void __launch_bounds__(kThreads)
-    WgmmaProbeKernel(const uint8_t* a_codes, const uint8_t* b_codes, float* d) {
+    WgmmaProbeKernel(const uint8_t* a_codes, const uint8_t* b_codes, float* d, int act_exp = 0) {
+  static_assert(!(kF16 && kShifted), "the shifted encoding is e4m3");
   constexpr int kElementBytes = kF16 ? 2 : 1;
   constexpr uint32_t kOperandBytes = kWgmmaProbeM * kWgmmaProbeK * kElementBytes;
   __shared__ __align__(1024) uint8_t a_shared[kOperandBytes];
@@ -94,6 +114,9 @@ __global__ void __launch_bounds__(kThreads)
       uint32_t h[4];
       Fp4x8ToF16x8(w, h);  // the GEMM's weight conversion (2 * value)
       *reinterpret_cast<uint4*>(dst) = make_uint4(h[0], h[1], h[2], h[3]);
+    } else if constexpr (kShifted) {
+      const Bytes8 b = Fp4x8ToShiftedE4m3(w);
+      *reinterpret_cast<uint2*>(dst) = make_uint2(b.lo, b.hi);
     } else {
       const Bytes8 b = Fp4x8ToLutBytes(w, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
       *reinterpret_cast<uint2*>(dst) = make_uint2(b.lo, b.hi);
@@ -110,6 +133,13 @@ __global__ void __launch_bounds__(kThreads)
         h[j] = HalfF16OfCode(codes[2 * j]) | (HalfF16OfCode(codes[2 * j + 1]) << 16);
       }
       *reinterpret_cast<uint4*>(dst) = make_uint4(h[0], h[1], h[2], h[3]);
+    } else if constexpr (kShifted) {
+      // Even elements in the first 4 bytes, odd ones in the next (as the weights).
+      uint32_t e[2] = {0, 0};
+      for (int j = 0; j < 8; ++j) {
+        e[j % 2] |= ScaledHalfE4m3OfCode(codes[j], act_exp) << (8 * (j / 2));
+      }
+      *reinterpret_cast<uint2*>(dst) = make_uint2(e[0], e[1]);
     } else {
       uint32_t e[2] = {0, 0};
       for (int j = 0; j < 8; ++j) e[j / 4] |= HalfE4m3OfCode(codes[j]) << (8 * (j % 4));
@@ -176,6 +206,15 @@ hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, floa
     hipLaunchKernelGGL(WgmmaProbeKernel<false>, dim3(tiles), dim3(kThreads), 0, stream, a_codes,
                        b_codes, d);
   }
+  return hipGetLastError();
+}
+
+hipError_t LaunchWgmmaProbeShiftedE4m3(const uint8_t* a_codes, const uint8_t* b_codes, float* d,
+                                       int tiles, int act_exp, hipStream_t stream) {
+  if (act_exp < -7 || act_exp > 7) return hipErrorInvalidValue;
+  if (tiles <= 0) return hipSuccess;
+  hipLaunchKernelGGL((WgmmaProbeKernel<false, true>), dim3(tiles), dim3(kThreads), 0, stream,
+                     a_codes, b_codes, d, act_exp);
   return hipGetLastError();
 }
 

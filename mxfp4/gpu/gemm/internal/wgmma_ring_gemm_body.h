@@ -11,7 +11,8 @@
 // nothing but a ring of stages goes through shared memory:
 //   - QuantizeAOperand (wgmma order) writes A as E4M3 operands of value/2
 //     with the block scale folded in where exact (scale_fold.h), in the
-//     no-swizzle K-major core-matrix order of a wgmma B operand, per row tile
+//     no-swizzle K-major core-matrix order of a wgmma B operand (each 8
+//     elements' even ones first, then the odd ones: the weights' order), per row tile
 //     of block_m rows, so consecutive K-blocks of the tile's rows are one
 //     contiguous run (block_m * 32 bytes each), and one fold flag byte per 8
 //     rows and block ([8-row group][RingFlagColumns]);
@@ -25,7 +26,8 @@
 //     words straight from global memory into registers a stage ahead
 //     (AlignedWeightRowPair: the body is compiled per weight layout, so a
 //     stage's loads are constant offsets from one address per row), convert
-//     them to the E4M3 A fragment (two PRMT lookups per word), issue the
+//     them to the E4M3 A fragment (Fp4x8ToShiftedE4m3: value x 2^-6, shifts
+//     and masks; the promotion takes the 2^-7 back), issue the
 //     wgmma from a zero accumulator into one of two partial sets (block j + 1's
 //     wgmma runs while block j is promoted), release the stage, and promote
 //     acc = fmaf(P', sb, acc) (the folded fast form) or the exact fallback
@@ -65,13 +67,14 @@
 namespace mxfp4::gpu::gemm_internal {
 
 // This lane's part of a block's wgmma A fragment (64 weight rows, E4M3 of
-// 2 * E2M1 value): its words of rows gid and gid + 8 (wgmma register order).
+// E2M1 value x 2^-6, even elements then odd ones: Fp4x8ToShiftedE4m3): its
+// words of rows gid and gid + 8 (wgmma register order).
 struct RingWeightFragment {
   uint32_t a[4];
 };
 MXFP4_DEVICE_INLINE RingWeightFragment ConvertRingWeights(uint32_t w_row, uint32_t w_row8) {
-  const Bytes8 r = Fp4x8ToLutBytes(w_row, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-  const Bytes8 r8 = Fp4x8ToLutBytes(w_row8, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+  const Bytes8 r = Fp4x8ToShiftedE4m3(w_row);
+  const Bytes8 r8 = Fp4x8ToShiftedE4m3(w_row8);
   return {{r.lo, r8.lo, r.hi, r8.hi}};
 }
 
@@ -342,8 +345,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       // m128 tile).
       if (t >= stages_total) return;
       if (pos == kStageBlocks - 1) release(t);
-      const float sb_row = FoldedWeightScale(cur.s_row[pos]);
-      const float sb_row8 = FoldedWeightScale(cur.s_row8[pos]);
+      const float sb_row = FoldedWeightScaleShifted(cur.s_row[pos]);
+      const float sb_row8 = FoldedWeightScaleShifted(cur.s_row8[pos]);
       Rows::LoadScalesUnchecked(next, pos, cur.s_row[pos], cur.s_row8[pos]);
       PromoteFoldedBlock(d, sb_row, sb_row8, acc);
     };
@@ -432,7 +435,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       // sa * sb = 2^-149), which the contract keeps.
       if (j >= len) return;
       if (fast) {
-        PromoteFoldedBlock(d, FoldedWeightScale(s_row), FoldedWeightScale(s_row8), acc);
+        PromoteFoldedBlock(d, FoldedWeightScaleShifted(s_row), FoldedWeightScaleShifted(s_row8),
+                           acc);
       } else {
         PromoteRingBlockExact<kNa>(d, acc, p, g_lo + j, m0, tig, quant::E8m0ToFloat(s_row),
                                    quant::E8m0ToFloat(s_row8));

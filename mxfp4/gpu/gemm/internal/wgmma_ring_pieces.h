@@ -63,7 +63,7 @@ MXFP4_DEVICE_INLINE void FillRingActivationStage(uint32_t stage, const unsigned 
   }
 }
 
-// The contract's form of block g from P = P' / sa (a block the folded form
+// The contract's form of block g from P = P' * 2^7 / sa (a block the folded form
 // acc = fmaf(P', sb, acc) cannot take): d and acc in the m64nN accumulator
 // layout of the lane (gid, tig) of a warp, sb of its rows gid / gid + 8.
 template <int kNa>
@@ -74,8 +74,9 @@ MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kNa / 2], float 
 #pragma unroll
   for (int c = 0; c < kNa / 8; ++c) {
     const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
-    const float ux = UnfoldFactorE4m3(sa.x);
-    const float uy = UnfoldFactorE4m3(sa.y);
+    // P = d * 2^7 / sa (folded) or d * 2^7: the shifted weight encoding.
+    const float ux = UnfoldFactorE4m3Shifted(sa.x);
+    const float uy = UnfoldFactorE4m3Shifted(sa.y);
     acc[4 * c + 0] =
         __fmaf_rn(__fmul_rn(d[4 * c + 0], ux), __fmul_rn(sb_row, sa.x), acc[4 * c + 0]);
     acc[4 * c + 1] =

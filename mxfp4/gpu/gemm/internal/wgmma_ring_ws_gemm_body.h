@@ -9,10 +9,11 @@
 // critical path (RS form). Here a third warpgroup, the producer, does all
 // of it off that path:
 //   - it stages each weight row-block (16 bytes of E2M1) by cp.async and
-//     converts it into the E4M3 of 2 * value in a ring of shared-memory
-//     stages, in the same
+//     converts it into the E4M3 of value x 2^-6 (Fp4x8ToShiftedE4m3) in a
+//     ring of shared-memory stages, in the same
 //     no-swizzle K-major core-matrix order as the activations (first 16
-//     bytes of a row: elements 8t..8t+3 at bytes 4t; second: 8t+4..8t+7), and
+//     bytes of a row: elements 8t, 8t+2, 8t+4, 8t+6 at bytes 4t; second:
+//     8t+1, 8t+3, 8t+5, 8t+7), and
 //     the rows' weight scales as fp32 (E8m0ToFloat), rows r / r + 8 adjacent;
 //   - one of its threads issues the activations' bulk copies into the same
 //     stage (as the ring tiles' fill);
@@ -197,10 +198,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
       for (int u = 0; u < kU; ++u) {
         const uint32_t slot = static_cast<uint32_t>(q * kU + u);
         const uint4 w = *reinterpret_cast<const uint4*>(smem + kPlan.b_raw + (slot * 128u + pt) * 16u);
-        const Bytes8 x0 = Fp4x8ToLutBytes(w.x, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        const Bytes8 x1 = Fp4x8ToLutBytes(w.y, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        const Bytes8 x2 = Fp4x8ToLutBytes(w.z, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
-        const Bytes8 x3 = Fp4x8ToLutBytes(w.w, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
+        const Bytes8 x0 = Fp4x8ToShiftedE4m3(w.x);
+        const Bytes8 x1 = Fp4x8ToShiftedE4m3(w.y);
+        const Bytes8 x2 = Fp4x8ToShiftedE4m3(w.z);
+        const Bytes8 x3 = Fp4x8ToShiftedE4m3(w.w);
         const uint32_t dst = w_own + static_cast<uint32_t>(s * 2 * kU + u) * kWBlockBytes;
         StoreShared128(dst, x0.lo, x1.lo, x2.lo, x3.lo);
         StoreShared128(dst + 128u, x0.hi, x1.hi, x2.hi, x3.hi);
@@ -340,7 +341,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
       // promotion (wgmma_ring_gemm_body.h).
       if (t >= stages_total) return;
       if (pos == kU - 1) release(t);
-      PromoteFoldedBlock(d, sb.x, sb.y, acc);
+      // 2^7: the shifted weight encoding (scale_fold.h).
+      PromoteFoldedBlock(d, sb.x * 0x1p7f, sb.y * 0x1p7f, acc);
     };
 #pragma unroll 1
     for (int t = 0; t < stages_total; ++t) {
@@ -386,7 +388,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
         // on a -0 partial; wgmma_ring_gemm_body.h).
         if (j >= len) continue;
         if (fast) {
-          PromoteFoldedBlock(d0, sb.x, sb.y, acc);
+          PromoteFoldedBlock(d0, sb.x * 0x1p7f, sb.y * 0x1p7f, acc);
         } else {
           PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, sb.x, sb.y);
         }

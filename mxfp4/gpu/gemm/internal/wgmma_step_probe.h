@@ -17,7 +17,7 @@
 //      A fragment (Fp4x8ToLutBytes) that the wgmma uses;
 //   6: 5 + the promotion's form: a warp vote on the scale bytes and sb from
 //      them (the ring tiles' fast path).
-// Extras 7..12 are the warp-specialized ring tiles' consumer loop instead
+// Extras 7..13 are the warp-specialized ring tiles' consumer loop instead
 // (wgmma_ring_ws_gemm_body.h): both operands in shared memory (SS form), no
 // stage synchronization, constant weight scales; 1 or 2 warpgroups:
 //   7: wgmma + wait_group 0 + the promotion (no overlap inside a warpgroup);
@@ -28,7 +28,10 @@
 //  10: 8 without the wgmma (the promotion alone);
 //  11: 8 plus a third warpgroup doing the ws producer's conversion work
 //      (LDS.128, four Fp4x8ToLutBytes, two STS.128 a block), unsynchronized;
-//  12: four wgmmas in flight (n = 64 only).
+//  12: four wgmmas in flight (n = 64 only);
+//  13: 7 with the two warpgroups taking turns on the tensor cores (one
+//      promotes while the other's wgmma runs; named barriers, as
+//      FlashAttention-3's ping-pong; 2 warpgroups only).
 // The result is the slowest warpgroup's clock64() cycles per step.
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_STEP_PROBE_H_
@@ -38,7 +41,7 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-inline constexpr int kMaxWgmmaStepExtras = 12;
+inline constexpr int kMaxWgmmaStepExtras = 13;
 inline constexpr int kFirstSsWgmmaStepExtra = 7;
 
 struct WgmmaStepProbeConfig {
@@ -61,7 +64,7 @@ inline bool WgmmaStepProbeSupports(const WgmmaStepProbeConfig& c) {
   if (c.n == 128 && c.warpgroups == 4) return false;  // registers
   if (c.extras < kFirstSsWgmmaStepExtra) return true;
   if (c.warpgroups == 4) return false;
-  if (c.extras == 11) return c.warpgroups == 2;  // the producer beside two consumers
+  if (c.extras == 11 || c.extras == 13) return c.warpgroups == 2;  // a producer / a partner
   if (c.extras == 12) return c.n == 64;          // four partial sets: registers
   return true;
 }

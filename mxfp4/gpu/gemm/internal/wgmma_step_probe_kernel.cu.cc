@@ -196,7 +196,7 @@ __global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
   float acc[kN / 2];
 #pragma unroll
   for (int i = 0; i < kN / 2; ++i) acc[i] = 0.0f;
-  constexpr int kInFlight = kMode == 7 || kMode == 9 ? 1 : kMode == 12 ? 4 : 2;
+  constexpr int kInFlight = kMode == 7 || kMode == 9 || kMode == 13 ? 1 : kMode == 12 ? 4 : 2;
   float d[kInFlight][kN / 2];
 #pragma unroll
   for (int j = 0; j < kInFlight; ++j) {
@@ -231,7 +231,24 @@ __global__ void __launch_bounds__(kMode == 11 ? 384 : 256, 1)
     }
   };
   const long long t0 = clock64();
-  for (int it = 0; it < iters; it += 4) {
+  if (kMode == 13) {
+    // Ping-pong (FlashAttention-3's scheme): the warpgroups take turns on the
+    // tensor cores, so one promotes while the other's wgmma runs. Named
+    // barrier 2: warpgroup 0's wgmma done; 3: warpgroup 1's.
+    for (int it = 0; it < iters; ++it) {
+      if (wg == 1) asm volatile("bar.sync 2, 256;" ::: "memory");
+      issue(d[0]);
+      WgmmaWaitGroup<0>();
+      if (wg == 0) {
+        asm volatile("bar.arrive 2, 256;" ::: "memory");
+      } else {
+        asm volatile("bar.arrive 3, 256;" ::: "memory");
+      }
+      promote(d[0]);
+      if (wg == 0) asm volatile("bar.sync 3, 256;" ::: "memory");
+    }
+  }
+  for (int it = 0; kMode != 13 && it < iters; it += 4) {
 #pragma unroll
     for (int j = 0; j + 1 < kInFlight; ++j) issue(d[j]);
 #pragma unroll
@@ -296,6 +313,7 @@ cudaError_t LaunchExtras(const WgmmaStepProbeConfig& c, const ProbeBuffers& b) {
     case 10: return LaunchOverlap<kN, 10>(c, b);
     case 11: return LaunchOverlap<kN, 11>(c, b);
     case 12: return LaunchOverlap<64, 12>(c, b);
+    case 13: return LaunchOverlap<kN, 13>(c, b);
     case 0: return Launch<kN, 0>(c, b);
     case 1: return Launch<kN, 1>(c, b);
     case 2: return Launch<kN, 2>(c, b);
