@@ -63,6 +63,7 @@
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ring_pieces.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_tile_store.h"
 
 namespace mxfp4::gpu::gemm_internal {
 
@@ -293,10 +294,21 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       }
     }
   };
+  // Without a K-split, a lone CTA's tile inside C (bf16, N % 8 == 0) is
+  // stored from the accumulators (wgmma_tile_store.h); any other through the
+  // partials.
+  static_assert(WgmmaTileStoreSmem<kNa, kBlockN>::kBytes <= RingPartialBytes(kCfg),
+                "the direct store's staging fits in the partials' space");
+  const bool direct_store =
+      kWgsK == 1 && WgmmaTileStoresDirect<kNa, kBlockN>(p, kCluster ? p.splits : 1, n0, m0);
   auto write_partials = [&](const float (&acc)[kAccRegs]) {
     StampPhase(p, kPhaseClockMathDone);
     StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
-    WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + (warp & 3) * 16, gid, tig);
+    if (direct_store) {
+      StoreWgmmaTileBf16<kNa, kBlockN>(p, smem + kPlan.c_tile, acc, wn, warp & 3, lane, n0, m0);
+    } else {
+      WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + (warp & 3) * 16, gid, tig);
+    }
   };
   static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
 
@@ -473,8 +485,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 8.82 against 8.99 / 8.97 us, 256x3072x1536 unchanged (10.46 / 10.43
   // against 10.43 / 10.42); the streaming tiles keep the early release
   // (16x2112x7168 lost 0.36 us with it late).
-  CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false>(
-      p, partials, kCluster ? p.splits : 1, n0, m0);
+  if (!direct_store) {
+    CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false>(
+        p, partials, kCluster ? p.splits : 1, n0, m0);
+  }
   GridDependencyLaunchDependents();
   StampPhase(p, kPhaseClockEnd);
 }
