@@ -45,7 +45,6 @@
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/phase_clock.h"
-#include "mxfp4/gpu/gemm/internal/wgmma_tile_store.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
@@ -312,11 +311,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
   // After the stage's last block (its wgmma waited for, its scales read):
   // every consumer thread arrives (its own reads ordered before the arrival).
   auto release = [&](int t) { MbarrierArrive(empty_bar(t & (kRingStages - 1))); };
-  // Without a K-split, a tile inside C (bf16, N % 8 == 0) is stored from the
-  // accumulators (wgmma_tile_store.h); any other through the partials.
-  static_assert(WgmmaTileStoreSmem<kNa, kBlockN>::kBytes <= RingPartialBytes(kCfg),
-                "the direct store's staging fits in the partials' space");
-  const bool direct_store = kWgsK == 1 && WgmmaTileStoresDirect<kNa, kBlockN>(p, 1, n0, m0);
   auto write_partials = [&](const float (&acc)[kAccRegs]) {
     StampPhase(p, kPhaseClockMathDone);
     StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
@@ -324,11 +318,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // the producer wrote nothing after the last stage the consumers waited
     // for).
     CombineBarrier<kConsumerThreads>();
-    if (direct_store) {
-      StoreWgmmaTileBf16<kNa, kBlockN>(p, smem + kPlan.c_tile, acc, wn, w4, lane, n0, m0);
-    } else {
-      WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + w4 * 16, gid, tig);
-    }
+    WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + w4 * 16, gid, tig);
   };
 
   if (cta_fast) {
@@ -408,10 +398,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
   }
 
   // ------------------------------------------------------------ combine + store
-  if (!direct_store) {
-    CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
-                            /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
-  }
+  CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+                          /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
   GridDependencyLaunchDependents();
   StampPhase(p, kPhaseClockEnd);
 }

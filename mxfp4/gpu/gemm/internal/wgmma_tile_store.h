@@ -2,19 +2,23 @@
 //
 // StoreWgmmaTileBf16(): the epilogue of the e4m3 wgmma ring tiles whose
 // warpgroups split N only (no K-split partials to combine: wgmma8_n128_m64,
-// wgmma8_n128_m128 and its warp-specialized form), for a lone CTA whose tile
-// lies inside C with bf16 output and N % 8 == 0. The accumulators go to bf16
+// wgmma8_n128_m128), for a lone CTA whose tile lies inside C with bf16 output
+// and N % 8 == 0. The accumulators go to bf16
 // in registers and through a staging tile in shared memory (stmatrix .trans:
 // the accumulators' weight-row-major fragments become rows of C), then out as
 // whole 128-byte row segments of each warpgroup. The general path
 // (WriteRingPartials + CombinePartialsAndStore) moves the fp32 tile through
 // shared memory element by element: math done -> end 2539 -> 1899 cycles on
 // 2048x7168x2048 (wgmma8_n128_m128_fold, 123.0 -> 122.1 us; session 20 call
-// 3). The same rounding (Float2ToBf16x2Bits), so the same bits.
+// 3; 4096^3 264.1 -> 261.9 us, 512x7168x2048 on n128_m64 49.2 -> 48.9,
+// call 4). The same rounding (Float2ToBf16x2Bits), so the same bits.
 // Not for the K-split tiles: summing their partials in registers (each
 // warpgroup one slice of the tile, the others' parts through shared memory)
 // was slower than the general path (256x3072x1536 9.13 -> 9.41 us, math done
-// -> end 1809 -> 2096 cycles; session 20 calls 2-3).
+// -> end 1809 -> 2096 cycles; session 20 calls 2-3). Not in the warp-
+// specialized n128_m128 tile either (not dispatched by auto): its one A/B
+// (call 4) had the epilogue 2552 -> 2229 cycles but the math +1.9K (4096^3
+// 266.1 -> 273.3 us), unexplained, so it keeps the partials' path.
 //
 // Device TUs only (NVIDIA, sm_90a).
 
