@@ -44,7 +44,7 @@ hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, floa
                             bool f16, hipStream_t stream);
 
 // LaunchWgmmaProbeShiftedE4m3(): the e4m3 probe with a cheaper weight
-// encoding (docs/paths.md "What to do next (after session 19)", 1a): the
+// encoding the ring tiles use since session 20 (Fp4x8ToShiftedE4m3): the
 // E4M3 byte of value x 2^-6 is a shift of the E2M1 code, (s << 7) |
 // (mag << 2) (code 1 becomes the subnormal 2^-7), taken from the packed word
 // as even elements then odd ones (the activations in the same order), and
