@@ -53,15 +53,6 @@ __device__ uint32_t HalfE4m3OfCode(uint32_t c) {
   return static_cast<uint32_t>((kBytes >> (8 * (c & 7))) & 0xFFu) | ((c & 8) ? 0x80u : 0u);
 }
 
-// The shifted encoding: E4M3 of value x 2^-6 for the 8 codes of `w`; lo =
-// elements 0, 2, 4, 6 (one per byte), hi = elements 1, 3, 5, 7.
-__device__ Bytes8 Fp4x8ToShiftedE4m3(uint32_t w) {
-  Bytes8 r;
-  r.lo = ((w << 4) & 0x80808080u) | ((w << 2) & 0x1C1C1C1Cu);
-  r.hi = (w & 0x80808080u) | ((w >> 2) & 0x1C1C1C1Cu);
-  return r;
-}
-
 // E4M3 of (E2M1 value of code c) / 2 x 2^act_exp (exact for act_exp in -7..7).
 __device__ uint32_t ScaledHalfE4m3OfCode(uint32_t c, int act_exp) {
   constexpr float kValues[8] = {0.0f, 0.5f, 1.0f, 1.5f, 2.0f, 3.0f, 4.0f, 6.0f};
@@ -115,7 +106,7 @@ __global__ void __launch_bounds__(kThreads)
       Fp4x8ToF16x8(w, h);  // the GEMM's weight conversion (2 * value)
       *reinterpret_cast<uint4*>(dst) = make_uint4(h[0], h[1], h[2], h[3]);
     } else if constexpr (kShifted) {
-      const Bytes8 b = Fp4x8ToShiftedE4m3(w);
+      const Bytes8 b = Fp4x8ToShiftedE4m3(w);  // the ring tiles' conversion (mma_ops.h)
       *reinterpret_cast<uint2*>(dst) = make_uint2(b.lo, b.hi);
     } else {
       const Bytes8 b = Fp4x8ToLutBytes(w, kTwiceE4m3LutLo, kTwiceE4m3LutHi);
