@@ -29,6 +29,7 @@
 
 #include <cstdint>
 
+#include "mxfp4/gpu/gemm/internal/shifted_e4m3.h"  // Bytes8, Fp4x8ToShiftedE4m3
 #include "mxfp4/gpu/platform/vendor.h"
 
 #if !defined(MXFP4_GPU_DEVICE_COMPILER) || !defined(MXFP4_GPU_VENDOR_NVIDIA)
@@ -55,11 +56,6 @@ MXFP4_DEVICE_INLINE uint32_t Prmt(uint32_t a, uint32_t b, uint32_t sel) {
   return d;
 }
 
-struct Bytes8 {
-  uint32_t lo;  // elements 0..3 (byte j = element j)
-  uint32_t hi;  // elements 4..7
-};
-
 // Fp4x8ToLutBytes()
 // `w` holds 8 E2M1 codes (nibble j = element j, the fp4x2 packing read as a
 // little-endian word). Magnitudes go through the 8-entry table {lut_hi, lut_lo};
@@ -78,22 +74,8 @@ MXFP4_DEVICE_INLINE Bytes8 Fp4x8ToLutBytes(uint32_t w, uint32_t lut_lo, uint32_t
   return r;
 }
 
-// Fp4x8ToShiftedE4m3() (the e4m3 wgmma ring tiles' weights)
-// The E4M3 byte of E2M1 value x 2^-6 is the E2M1 code shifted into place,
-// (sign << 7) | (magnitude << 2) (code 1, 0.5, becomes the E4M3 subnormal
-// 2^-7), so 8 codes convert in 7 instructions instead of Fp4x8ToLutBytes'
-// 9. The bytes come out in the order even elements, odd elements: lo =
-// elements 0, 2, 4, 6, hi = 1, 3, 5, 7 (the activations' wgmma-order writer
-// uses the same order; a block's dot product does not depend on it). The
-// partial P of such weights is 2^-7 of the 2 x value encoding's:
-// kShiftedE4m3ScaleExp compensates in the promotion.
-inline constexpr int kShiftedE4m3ScaleExp = 7;
-MXFP4_DEVICE_INLINE Bytes8 Fp4x8ToShiftedE4m3(uint32_t w) {
-  Bytes8 r;
-  r.lo = ((w << 4) & 0x80808080u) | ((w << 2) & 0x1C1C1C1Cu);
-  r.hi = (w & 0x80808080u) | ((w >> 2) & 0x1C1C1C1Cu);
-  return r;
-}
+// Fp4x8ToShiftedE4m3(): the e4m3 wgmma ring tiles' weights, in
+// shifted_e4m3.h (host and device: a CPU test checks it).
 
 // Fp4x8ToF16x8()
 // 8 packed E2M1 codes -> fp16 of 2 * value as four f16x2 registers:

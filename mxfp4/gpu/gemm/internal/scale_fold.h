@@ -29,6 +29,7 @@
 
 #include <cstdint>
 
+#include "mxfp4/gpu/gemm/internal/shifted_e4m3.h"
 #include "mxfp4/gpu/platform/vendor.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -95,18 +96,21 @@ MXFP4_DEVICE_INLINE float UnfoldFactorE4m3(float sa) {
                                        : 1.0f;
 }
 
-// The e4m3 ring tiles' weights are E4M3 of value x 2^-6 (mma_ops.h,
+// The e4m3 ring tiles' weights are E4M3 of value x 2^-6 (shifted_e4m3.h,
 // Fp4x8ToShiftedE4m3): their block partials are 2^-7 of P * sa. The promotion
 // takes the factor back, exactly (powers of two, no overflow or underflow):
 // FoldedWeightScaleShifted(byte) = 2^7 * FoldedWeightScale(byte) for bytes
 // <= kFoldMaxWeightScaleByte (2^-120 .. 2^120: always a normal, so no max);
 // UnfoldFactorE4m3Shifted(sa) = 2^7 * UnfoldFactorE4m3(sa).
 MXFP4_DEVICE_INLINE float FoldedWeightScaleShifted(uint32_t scale_byte) {
-  return __uint_as_float((scale_byte << 23) + (7u << 23));
+  return __uint_as_float((scale_byte << 23) + (static_cast<uint32_t>(kShiftedE4m3ScaleExp) << 23));
 }
 MXFP4_DEVICE_INLINE float UnfoldFactorE4m3Shifted(float sa) {
-  return sa >= 0x1p-7f && sa <= 0x1p7f ? __uint_as_float(0x82800000u - __float_as_uint(sa))
-                                       : 0x1p7f;
+  // bits(2^7 / sa) = this - bits(sa) for sa a power of two in range.
+  constexpr uint32_t kScaledReciprocalBits =
+      0x7F000000u + (static_cast<uint32_t>(kShiftedE4m3ScaleExp) << 23);
+  return sa >= 0x1p-7f && sa <= 0x1p7f ? __uint_as_float(kScaledReciprocalBits - __float_as_uint(sa))
+                                       : kShiftedE4m3Scale;
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

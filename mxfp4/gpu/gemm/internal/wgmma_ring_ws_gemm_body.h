@@ -341,8 +341,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
       // promotion (wgmma_ring_gemm_body.h).
       if (t >= stages_total) return;
       if (pos == kU - 1) release(t);
-      // 2^7: the shifted weight encoding (scale_fold.h).
-      PromoteFoldedBlock(d, sb.x * 0x1p7f, sb.y * 0x1p7f, acc);
+      // The shifted weight encoding's factor (shifted_e4m3.h).
+      PromoteFoldedBlock(d, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
     };
 #pragma unroll 1
     for (int t = 0; t < stages_total; ++t) {
@@ -388,7 +388,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
         // on a -0 partial; wgmma_ring_gemm_body.h).
         if (j >= len) continue;
         if (fast) {
-          PromoteFoldedBlock(d0, sb.x * 0x1p7f, sb.y * 0x1p7f, acc);
+          PromoteFoldedBlock(d0, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
         } else {
           PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, sb.x, sb.y);
         }
