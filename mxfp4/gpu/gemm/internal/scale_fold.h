@@ -40,16 +40,6 @@ inline constexpr uint32_t kFoldMaxScaleByte = 141;  // 2^14
 // Largest weight scale byte for which sa * sb cannot overflow (141 + 240 - 254 = 127).
 inline constexpr uint32_t kFoldMaxWeightScaleByte = 240;
 
-// FoldedWeightScale(): E8M0 byte -> fp32 for bytes <= kFoldMaxWeightScaleByte
-// (the fast form's weights: no NaN byte to handle): 2^(s-127), and the
-// subnormal 2^-127 for s = 0: a shift and a float max (0 < 2^-127 <= the
-// float with bits s << 23 for s >= 1; no flush to zero in these TUs). As an
-// integer max, ptxas turned it into a test and a select (one instruction
-// more per weight row and block in the ring loop).
-MXFP4_DEVICE_INLINE float FoldedWeightScale(uint32_t scale_byte) {
-  return fmaxf(__uint_as_float(scale_byte << 23), __uint_as_float(0x00400000u));
-}
-
 // ActivationScaleFolds(): whether the quantizer folds a block with this byte.
 MXFP4_DEVICE_INLINE bool ActivationScaleFolds(uint32_t scale_byte) {
   return scale_byte >= kFoldMinScaleByte && scale_byte <= kFoldMaxScaleByte;
@@ -87,21 +77,17 @@ MXFP4_DEVICE_INLINE bool ActivationScaleFoldsE4m3(uint32_t scale_byte) {
   return scale_byte >= kFoldE4m3MinScaleByte && scale_byte <= kFoldE4m3MaxScaleByte;
 }
 
-// UnfoldFactorE4m3(): 1/sa for a block folded into E4M3 operands, else 1.
-// sa = 2^(S-127) is a normal power of two there, so 1/sa is the float with
-// exponent field 254 - S: integer arithmetic, no reciprocal (whose slow-path
-// call bloated the wgmma ring loop).
-MXFP4_DEVICE_INLINE float UnfoldFactorE4m3(float sa) {
-  return sa >= 0x1p-7f && sa <= 0x1p7f ? __uint_as_float(0x7F000000u - __float_as_uint(sa))
-                                       : 1.0f;
-}
-
 // The e4m3 ring tiles' weights are E4M3 of value x 2^-6 (shifted_e4m3.h,
 // Fp4x8ToShiftedE4m3): their block partials are 2^-7 of P * sa. The promotion
 // takes the factor back, exactly (powers of two, no overflow or underflow):
-// FoldedWeightScaleShifted(byte) = 2^7 * FoldedWeightScale(byte) for bytes
-// <= kFoldMaxWeightScaleByte (2^-120 .. 2^120: always a normal, so no max);
-// UnfoldFactorE4m3Shifted(sa) = 2^7 * UnfoldFactorE4m3(sa).
+// FoldedWeightScaleShifted(byte) = 2^7 * 2^(byte - 127) for the fast form's
+// weight bytes (<= kFoldMaxWeightScaleByte: no NaN byte to handle), as
+// exponent-field arithmetic: 2^-120 .. 2^120 is always a normal, so byte 0's
+// subnormal 2^-127 needs no special case once scaled.
+// UnfoldFactorE4m3Shifted(sa) = 2^7 / sa for a block folded into E4M3
+// operands (sa = 2^(S-127) a normal power of two: integer arithmetic on the
+// exponent field, no reciprocal, whose slow-path call bloated the ring loop),
+// else 2^7.
 MXFP4_DEVICE_INLINE float FoldedWeightScaleShifted(uint32_t scale_byte) {
   return __uint_as_float((scale_byte << 23) + (static_cast<uint32_t>(kShiftedE4m3ScaleExp) << 23));
 }

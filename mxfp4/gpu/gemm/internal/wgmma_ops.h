@@ -64,9 +64,17 @@ MXFP4_DEVICE_INLINE void FenceRegisters(float acc[kWgmmaAccRegs]) {
   for (int i = 0; i < kWgmmaAccRegs; ++i) asm volatile("" : "+f"(acc[i])::"memory");
 }
 
-#define MXFP4_WGMMA_D32                                                                    \
-  "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, " \
-  "%19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}"
+// The accumulator register lists %0..%31 / %0..%63 of a wgmma.
+#define MXFP4_WGMMA_REGS32 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
+  "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
+  "%24, %25, %26, %27, %28, %29, %30, %31"
+#define MXFP4_WGMMA_REGS64 \
+  MXFP4_WGMMA_REGS32 ", " \
+  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, " \
+  "%44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, " \
+  "%56, %57, %58, %59, %60, %61, %62, %63"
+#define MXFP4_WGMMA_D32 "{" MXFP4_WGMMA_REGS32 "}"
 #define MXFP4_WGMMA_D32_OPERANDS(d)                                                         \
   "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),      \
       "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]),           \
@@ -142,19 +150,9 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3SmemA(float d[kWgmmaAccRegs], uint64_t desc_a,
   "=f"(d[50]), "=f"(d[51]), "=f"(d[52]), "=f"(d[53]), "=f"(d[54]), "=f"(d[55]), \
   "=f"(d[56]), "=f"(d[57]), "=f"(d[58]), "=f"(d[59]), "=f"(d[60]), "=f"(d[61]), \
   "=f"(d[62]), "=f"(d[63])
-#define MXFP4_WGMMA_REGS32 \
-  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
-  "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
-  "%24, %25, %26, %27, %28, %29, %30, %31"
-#define MXFP4_WGMMA_REGS64 \
-  MXFP4_WGMMA_REGS32 ", " \
-  "%32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, " \
-  "%44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, " \
-  "%56, %57, %58, %59, %60, %61, %62, %63"
-
 // WgmmaE4m3RegAZeroAcc<kN>(): d(64 x kN) = A(64 x 32) * B(32 x kN) from a
-// zero accumulator (scale-d = 0): one block partial P per output. A (weights,
-// E4M3 of 2 * value) from registers in the m16n8k32 A-fragment layout per warp
+// zero accumulator (scale-d = 0): one block partial P per output. A (weights;
+// the ring tiles pass E4M3 of value x 2^-6, shifted_e4m3.h) from registers in the m16n8k32 A-fragment layout per warp
 // (a[0]: row gid, k 4t..4t+3; a[1]: row gid + 8, same k; a[2]: row gid,
 // k 16+4t..; a[3]: row gid + 8, same); B (activations, E4M3 of value/2,
 // K-major) from shared memory through a descriptor. kN = 64 or 128; d is laid
