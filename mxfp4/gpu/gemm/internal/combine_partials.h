@@ -135,12 +135,32 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
       // 15, phase clocks): math done -> end 2346 -> 1822 cycles on
       // wgmma8_n64_m128_k2_fold, 1204 -> 869 on wgmma8_n64_m64_k2_fold;
       // 256x3072x1536 10.18 -> 9.91 us, 64x7168x2048 8.91 -> 8.86 (graph).
-      constexpr int kSteps = (kChunks + kThreads - 1) / kThreads;
+      // A thread's chunks are the same 4 columns kRowsPerStep rows apart:
+      // one shared and one global address, constant steps from there. (The
+      // per-chunk c / kChunksPerRow form cost ~100 address instructions
+      // before the first load; this code runs once per CTA from a cold
+      // instruction cache, where Nsight Compute found the epilogue stalled
+      // on no_instruction: session 21 call 1.)
+      static_assert(kThreads % kChunksPerRow == 0 && kChunks % kThreads == 0,
+                    "whole rows per step, whole steps per thread");
+      constexpr int kRowsPerStep = kThreads / kChunksPerRow;
+      constexpr int kSteps = kChunks / kThreads;
+      const int ml0 = static_cast<int>(threadIdx.x / kChunksPerRow);
+      const int nl = static_cast<int>(threadIdx.x % kChunksPerRow) * 4;
+      const float* const src = partials + ml0 * kCStride + nl;
+      uint16_t* const out =
+          static_cast<uint16_t*>(p.c) + static_cast<int64_t>(m0 + ml0) * p.n + (n0 + nl);
+      const int64_t out_step = static_cast<int64_t>(kRowsPerStep) * p.n;
 #pragma unroll
       for (int i = 0; i < kSteps; ++i) {
-        const int c = tid + i * kThreads;
-        if (kChunks % kThreads != 0 && c >= kChunks) break;
-        combine_chunk(c);
+        const int off = i * kRowsPerStep * kCStride;
+        float4 v = *reinterpret_cast<const float4*>(src + off);
+#pragma unroll
+        for (int w = 1; w < kPartials; ++w) {
+          AddInOrder(v, *reinterpret_cast<const float4*>(src + w * kPartialFloats + off));
+        }
+        *reinterpret_cast<uint2*>(out + i * out_step) =
+            make_uint2(Float2ToBf16x2Bits(v.x, v.y), Float2ToBf16x2Bits(v.z, v.w));
       }
     } else {
 #pragma unroll 1

@@ -219,16 +219,20 @@ MXFP4_DEVICE_INLINE uint32_t FloatToBf16Bits(float f) {
 }
 
 // Float2ToBf16x2Bits(): FloatToBf16Bits of two values, lo in the low half,
-// with one conversion instruction (cvt.rn.bf16x2.f32: round to nearest even,
-// subnormals kept) and NaN halves replaced by 0x7FC0; about a third of the
-// instructions of two FloatToBf16Bits. gemm_building_blocks_test compares the
-// two on every fp32 bit pattern.
+// in two instructions: cvt.rn.bf16x2.f32 (round to nearest even, subnormals
+// kept; any NaN becomes 0x7FFF, as cuda_bf16.hpp's host __float2bfloat16_rn
+// models it), then a signed 16-bit min with 0x7FC0 per half, which turns
+// 0x7FFF into the canonical 0x7FC0 and leaves every other result alone
+// (positive non-NaN halves are <= 0x7F80, negative ones are negative as s16).
+// The epilogues convert 64 values a thread: the two per-half NaN tests this
+// replaces were 6 of 7 instructions per pair. gemm_building_blocks_test
+// compares it with FloatToBf16Bits on every fp32 bit pattern.
 MXFP4_DEVICE_INLINE uint32_t Float2ToBf16x2Bits(float lo, float hi) {
   uint32_t r;
   asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(hi), "f"(lo));
-  if (lo != lo) r = (r & 0xFFFF0000u) | 0x7FC0u;
-  if (hi != hi) r = (r & 0x0000FFFFu) | 0x7FC00000u;
-  return r;
+  uint32_t canonical;
+  asm("min.s16x2 %0, %1, %2;" : "=r"(canonical) : "r"(r), "r"(0x7FC07FC0u));
+  return canonical;
 }
 
 // CanonicalNan(): NaN -> 0x7FC00000 (fp32 outputs), else unchanged.
