@@ -6,11 +6,14 @@ This prints what the GEMM sessions kept computing by hand:
   - the stall reasons over the whole kernel and over its hottest loop (the most common
     "Instructions Executed" count weighted by instructions: the loop body);
   - the executed code as contiguous regions (count of distinct instructions, share of samples,
-    share of no_instruction samples): one-shot prologue/epilogue code vs the loop;
+    share of no_instruction samples): one-shot prologue/epilogue code vs the loop; with
+    --region_ops each region's execution count and commonest opcodes too (what a one-shot
+    region is: barrier setup, address math, loads, checks), and the instructions run once
+    per warp (executed as often as the kernel's entry) in total;
   - the opcode histogram of the loop body;
   - the instructions with the most samples.
 
-Usage: ncu_source_summary.py source_1.csv [source_2.csv ...] [--top N]
+Usage: ncu_source_summary.py source_1.csv [source_2.csv ...] [--top N] [--region_ops]
 Reads plain .csv or .csv.xz (the results folders keep them compressed).
 """
 
@@ -52,7 +55,7 @@ def share(part, whole):
     return f"{100.0 * part / whole:5.1f}%" if whole else "  -  "
 
 
-def summarize(path, top):
+def summarize(path, top, region_ops=False):
     title, header, body = read_rows(path)
     col = {name: i for i, name in enumerate(header)}
     executed = col["Instructions Executed"]
@@ -102,6 +105,19 @@ def summarize(path, top):
         n = sum(number(r[no_inst]) for r in rows) if no_inst is not None else 0.0
         print(f"  {first:6d}..{last:6d}: {last - first + 1:5d}  {share(s, all_samples)}  "
               f"{share(n, all_samples)}")
+        if region_ops:
+            ran_rows = [r for r in rows if number(r[executed]) > 0]
+            times = collections.Counter(number(r[executed]) for r in ran_rows).most_common(1)[0][0]
+            region_opcodes = collections.Counter(opcode(r[1]) for r in ran_rows)
+            print(f"          x{int(times)}: " +
+                  ", ".join(f"{op} {k}" for op, k in region_opcodes.most_common(8)))
+    if region_ops and ran:
+        # Once per warp: the count of the kernel's entry instruction (every
+        # warp runs it once); such code is fetched cold by every CTA.
+        once = number(body[ran[0]][executed])
+        one_shot = [body[i] for i in ran if number(body[i][executed]) == once]
+        print(f"run once per warp (executed {int(once)} times): {len(one_shot)} instructions, "
+              f"{share(sum(number(r[samples]) for r in one_shot), all_samples).strip()} of the samples")
 
     ops = collections.Counter(opcode(r[1]) for r in loop)
     print("loop opcodes: " + ", ".join(f"{op} {n}" for op, n in ops.most_common(14)))
@@ -120,10 +136,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("csv", nargs="+", help="source view CSV (.csv or .csv.xz)")
     parser.add_argument("--top", type=int, default=12, help="instructions to list (default 12)")
+    parser.add_argument("--region_ops", action="store_true",
+                        help="each region's execution count and commonest opcodes, and the code run "
+                        "once per warp")
     args = parser.parse_args()
     for path in args.csv:
         try:
-            summarize(path, args.top)
+            summarize(path, args.top, args.region_ops)
         except (OSError, StopIteration, KeyError) as error:
             print(f"{path}: not a source view CSV ({error!r})", file=sys.stderr)
             return 1
