@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "mxfp4/gpu/gemm/internal/byte_compare.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/vendor.h"
 
@@ -231,27 +232,30 @@ class WeightScaleByteCheck {
     }
   }
 
-  MXFP4_DEVICE_INLINE bool AllAtMost(uint32_t max_byte) const {
-    bool ok = true;
+  // kMaxByte >= 0x80 (the fold limit is 240): one branch-free pass,
+  // BytesAboveMarks (three instructions a word; this runs once per CTA from a
+  // cold instruction cache).
+  template <uint32_t kMaxByte>
+  MXFP4_DEVICE_INLINE bool AllAtMost() const {
     if (vector_) {
-      const uint32_t limit = max_byte * 0x01010101u;
-      auto word_ok = [limit](const uint4& w) {
-        return (__vcmpgtu4(w.x, limit) | __vcmpgtu4(w.y, limit) | __vcmpgtu4(w.z, limit) |
-                __vcmpgtu4(w.w, limit)) == 0u;
+      uint32_t above = 0u;
+      auto add_word = [&above](const uint4& w) {
+        above |= BytesAboveMarks<kMaxByte>(w.x) | BytesAboveMarks<kMaxByte>(w.y) |
+                 BytesAboveMarks<kMaxByte>(w.z) | BytesAboveMarks<kMaxByte>(w.w);
       };
 #pragma unroll
-      for (int e = 0; e < kEarlyWords; ++e) ok = ok && word_ok(early_[e]);
+      for (int e = 0; e < kEarlyWords; ++e) add_word(early_[e]);
       const uint4* const words = reinterpret_cast<const uint4*>(base_);
-      // Not unrolled: one-shot code costs ~3 cycles an instruction.
 #pragma unroll 1
       for (int64_t i = tid_ + static_cast<int64_t>(kEarlyWords) * kThreads; i < bytes_ / 16;
            i += kThreads) {
-        ok = ok && word_ok(__ldg(words + i));
+        add_word(__ldg(words + i));
       }
-    } else {
-#pragma unroll 1
-      for (int64_t i = tid_; i < bytes_; i += kThreads) ok = ok && __ldg(base_ + i) <= max_byte;
+      return (above & 0x80808080u) == 0u;
     }
+    bool ok = true;
+#pragma unroll 1
+    for (int64_t i = tid_; i < bytes_; i += kThreads) ok = ok && __ldg(base_ + i) <= kMaxByte;
     return ok;
   }
 

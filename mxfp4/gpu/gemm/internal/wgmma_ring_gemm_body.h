@@ -173,11 +173,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
         ring_base + s * kWgsK * kStageBlocks * kSubBytes, ops, chunk, groups_left,
         t * kStageBlocks, full_bar(s));
   };
-  if (tid == 0) {
-    for (int s = 0; s < kRingStages; ++s) {
-      MbarrierInitCount(full_bar(s), 1);
-      releases[s] = 0u;
-    }
+  // One stage's barrier a thread: each init compiles to a shared exchange and
+  // a fence, run once per CTA from a cold instruction cache (a loop of
+  // kRingStages in thread 0 was ~100 of the kernel's ~550 once-per-warp
+  // instructions: session 21's source views).
+  static_assert(kRingStages <= kThreads, "one thread per stage");
+  if (tid < kRingStages) {
+    MbarrierInitCount(full_bar(tid), 1);
+    releases[tid] = 0u;
     MbarrierInitFence();
   }
   __syncthreads();
@@ -255,7 +258,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // flags of the tile's 8-row groups for all blocks (the padding columns read
   // as folded), then the weight scales loaded before the wait.
   bool cta_fast = RingTileFlagsAllFolded<kNa, kThreads>(p, m0, groups, tid);
-  cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
+  cta_fast = cta_fast && weight_scales.template AllAtMost<kFoldMaxWeightScaleByte>();
   // The fast loop has no tail: every chunk of the CTA is whole stages of
   // equal length (with a cluster, later ranks' chunks may be short or empty).
   if constexpr (kCluster) {

@@ -280,7 +280,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
   GridDependencyWait();
   StampPhase(p, kPhaseClockDependency);
   bool cta_fast = RingTileFlagsAllFolded<kNa, kConsumerThreads>(p, m0, groups, tid);
-  cta_fast = cta_fast && weight_scales.AllAtMost(kFoldMaxWeightScaleByte);
+  cta_fast = cta_fast && weight_scales.template AllAtMost<kFoldMaxWeightScaleByte>();
   cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
   cta_fast = NamedBarrierAnd<kConsumerThreads>(cta_fast);
   MbarrierWait(full_bar(0), 0u);
