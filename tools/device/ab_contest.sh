@@ -6,7 +6,8 @@
 # default 150); a variant whose tests fail or time out is timed no further
 # ($OUT/ab_skipped.txt). Then the contest benchmark runs REPS times (default
 # 2) for base and every remaining variant, interleaved.
-# Into $OUT: <variant>_tests_summary.txt, <variant>_tests.log and
+# Into $OUT: <variant>_tests_summary.txt, <variant>_tests.log (and, for a
+# variant that failed, <variant>_memcheck.log.xz / _racecheck.log.xz) and
 # <i>_<who>_contest.json: 2 files per variant with tests plus REPS x (variants
 # + 1) contest files (+ phase_clock.log), of which at most 8 come back from the device tool (copy
 # them elsewhere in the command, or fewer). Compare with
@@ -68,6 +69,12 @@ for v in "$@"; do
     else
       status=1
       echo "ab_contest: $v failed its tests: not timed" | tee -a "$OUT/ab_skipped.txt"
+      # The sanitizers' reports say which test and kernel (session 22 lost two
+      # racecheck failures without them); the first 4 MB of each, compressed.
+      for kind in memcheck racecheck; do
+        [[ -f "$work/r_t_$v/$kind.log" ]] &&
+          head -c 4000000 "$work/r_t_$v/$kind.log" | xz -6 >"$OUT/${v}_$kind.log.xz"
+      done
     fi
     cp "$work/r_t_$v/summary.txt" "$OUT/${v}_tests_summary.txt"
     cp "$work/r_t_$v/tests.log" "$OUT/${v}_tests.log" 2>/dev/null || true

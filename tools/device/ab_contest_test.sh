@@ -7,7 +7,8 @@
 # and two variants, one whose packed test passes and one whose test fails.
 # The failing variant must be named in ab_skipped.txt and timed no further;
 # base and the passing variant are timed REPS times, interleaved, each with
-# its own gemm_benchmark; the exit status reports the failure.
+# its own gemm_benchmark; the exit status reports the failure; the failing
+# variant's sanitizer log comes back compressed, the passing one's does not.
 set -euo pipefail
 # The packs are tar.xz, as on the device.
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (ab_contest.sh needs it)"; exit 0; }
@@ -29,6 +30,7 @@ for a in "$@"; do
   case "$a" in
     --tests)
       : >"$OUT/summary.txt"
+      echo "racecheck report of $(ls .device/tests)" >"$OUT/racecheck.log"
       for b in .device/tests/*; do
         if "$b"; then echo "$(basename "$b") PASS" >>"$OUT/summary.txt"; else
           echo "$(basename "$b") FAIL" >>"$OUT/summary.txt"; rc=1; fi
@@ -70,6 +72,10 @@ want
 $want"
 grep -q "failing_test FAIL" "$t/out/bad_tests_summary.txt" || fail "bad's test summary"
 grep -q "passing_test PASS" "$t/out/good_tests_summary.txt" || fail "good's test summary"
+# A failed variant's sanitizer report comes back (compressed); a passing one's does not.
+xz -dc "$t/out/bad_racecheck.log.xz" 2>/dev/null | grep -q "racecheck report of failing_test" ||
+  fail "bad's racecheck log"
+[[ ! -e "$t/out/good_racecheck.log.xz" ]] || fail "good's racecheck log kept"
 # The staged tests are back in place for the runs that follow.
 [[ -x "$t/.device/tests/staged_test" ]] || fail "staged tests not restored"
 echo PASS
