@@ -18,6 +18,17 @@ namespace {
 
 constexpr uint64_t kSeed = 0x5CA1EB17Eull;
 
+// Bit 7 of each byte of BytesAboveMarks(x) against a plain compare.
+template <uint32_t kMaxByte>
+void ExpectMarks(uint32_t x) {
+  const uint32_t marks = BytesAboveMarks<kMaxByte>(x);
+  for (int j = 0; j < 4; ++j) {
+    const uint32_t byte = (x >> (8 * j)) & 0xFFu;
+    ASSERT_EQ(((marks >> (8 * j + 7)) & 1u) != 0u, byte > kMaxByte)
+        << "x=0x" << std::hex << x << " byte " << j;
+  }
+}
+
 template <uint32_t kMaxByte>
 void CheckLimit() {
   SCOPED_TRACE(::testing::Message() << "kMaxByte=" << kMaxByte << " seed=" << kSeed);
@@ -26,24 +37,15 @@ void CheckLimit() {
     for (uint32_t b = 0; b < 256; ++b) {
       for (int trial = 0; trial < 8; ++trial) {
         const uint32_t x = (static_cast<uint32_t>(rng()) & ~(0xFFu << (8 * pos))) | (b << (8 * pos));
-        const uint32_t marks = BytesAboveMarks<kMaxByte>(x);
-        for (int j = 0; j < 4; ++j) {
-          const uint32_t byte = (x >> (8 * j)) & 0xFFu;
-          ASSERT_EQ(((marks >> (8 * j + 7)) & 1u) != 0u, byte > kMaxByte)
-              << "x=0x" << std::hex << x << " byte " << j;
-        }
+        ExpectMarks<kMaxByte>(x);
+        if (::testing::Test::HasFatalFailure()) return;
       }
     }
   }
   for (uint32_t pair = 0; pair < 65536; ++pair) {
     for (int pos = 0; pos < 3; ++pos) {
-      const uint32_t x = pair << (8 * pos);
-      const uint32_t marks = BytesAboveMarks<kMaxByte>(x);
-      for (int j = 0; j < 4; ++j) {
-        const uint32_t byte = (x >> (8 * j)) & 0xFFu;
-        ASSERT_EQ(((marks >> (8 * j + 7)) & 1u) != 0u, byte > kMaxByte)
-            << "x=0x" << std::hex << x << " byte " << j;
-      }
+      ExpectMarks<kMaxByte>(pair << (8 * pos));
+      if (::testing::Test::HasFatalFailure()) return;
     }
   }
 }
