@@ -15,6 +15,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/status.h"
 
@@ -339,6 +340,22 @@ TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
                                                               : kFused32RowClusterTile;
 }
 
+// The warp-specialized twin of an auto ring tile that auto runs instead when
+// the weight has a prepared copy (its producer then copies the weights rather
+// than converting them), or the tile itself. Measured: docs/paths.md
+// "Prepared weights".
+TileConfigId PreparedWeightTwin(TileConfigId id) {
+  switch (id) {
+    case TileConfigId::kWgmma8N64M64K2Fold:
+    case TileConfigId::kWgmma8N64M64K4Fold:
+      return TileConfigId::kWgmma8N64M64K2WsFold;
+    case TileConfigId::kWgmma8N128M128Fold:
+      return TileConfigId::kWgmma8N128M128WsFold;
+    default:
+      return id;
+  }
+}
+
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
@@ -372,6 +389,29 @@ absl::Status ValidateWeightShape(const Mxfp4Weight& b) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: weight scale layout %s is not supported (use natural or shuffled16)",
         ScaleLayoutName(b.scale_layout)));
+  }
+  return absl::OkStatus();
+}
+
+// The prepared copy's pointers and sizes (when present).
+absl::Status ValidatePreparedWeight(const Mxfp4Weight& b) {
+  const PreparedWeight& p = b.prepared;
+  if (!p.present()) return absl::OkStatus();
+  if (p.data == nullptr || p.scales == nullptr) {
+    return absl::InvalidArgumentError(
+        "Gemm: prepared weight has only one of its data and scale pointers");
+  }
+  if (!IsAligned(p.data, 16) || !IsAligned(p.scales, 16)) {
+    return absl::InvalidArgumentError(
+        "Gemm: prepared weight data and scales must be 16-byte aligned");
+  }
+  const int64_t want_data = PreparedDataBytes(b.n, b.k);
+  const int64_t want_scales = PreparedScaleBytes(b.n, b.k);
+  if (p.data_bytes != want_data || p.scale_bytes != want_scales) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: prepared weight has %d data and %d scale bytes but (N=%d, K=%d) needs %d and %d "
+        "(PreparedDataBytes / PreparedScaleBytes)",
+        p.data_bytes, p.scale_bytes, b.n, b.k, want_data, want_scales));
   }
   return absl::OkStatus();
 }
@@ -527,9 +567,10 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
       "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d) blocks_per_split=%d "
-      "launches=%d ctas=%d smem=%d workspace=%d",
+      "launches=%d ctas=%d smem=%d workspace=%d%s",
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas, blocks_per_split,
-      launches, grid_ctas, shared_memory_bytes, workspace_bytes);
+      launches, grid_ctas, shared_memory_bytes, workspace_bytes,
+      reads_prepared_weight ? " prepared_weight" : "");
 }
 
 // Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
@@ -607,6 +648,20 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   }
   absl::StatusOr<GemmPlan> tiled = PlanTile(path, tile, m, groups, b.n, b.k, options.split_k);
   if (!tiled.ok()) return tiled.status();
+  if (b.prepared.present() && GetTileConfig(tile).producer_wg) {
+    tiled->reads_prepared_weight = true;
+  } else if (b.prepared.present() && !tile_forced && options.split_k == 0 &&
+             tiled->cluster_ctas == 1 && PreparedWeightTwin(tile) != tile) {
+    // Auto's ring tile without a K-split cluster: its warp-specialized twin
+    // reads the prepared copy.
+    absl::StatusOr<GemmPlan> twin =
+        PlanTile(path, PreparedWeightTwin(tile), m, groups, b.n, b.k, options.split_k);
+    if (twin.ok() &&
+        twin->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
+      twin->reads_prepared_weight = true;
+      return twin;
+    }
+  }
   if (tiled->shared_memory_bytes > static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
     if (tile_forced || !GetTileConfig(tile).stream_b) {
       return absl::InvalidArgumentError(absl::StrFormat(
@@ -648,18 +703,8 @@ absl::StatusOr<GemmWorkspaceBuffer> GemmWorkspaceBuffer::Allocate(size_t bytes) 
   return ws;
 }
 
-absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace& workspace,
-                  const GemmOptions& options) {
-  const Mxfp4Weight& b = args.b;
+absl::Status ValidateWeight(const Mxfp4Weight& b) {
   if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
-  if (args.k != b.k) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("Gemm: A has K=%d but the weight has K=%d", args.k, b.k));
-  }
-  if (args.c_type != GemmOutputType::kBf16 && args.c_type != GemmOutputType::kFp32) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("Gemm: unknown output type %d", static_cast<int>(args.c_type)));
-  }
   const int64_t want_data = b.n * (b.k / 2);
   const int64_t want_scales = ScaleStorageBytes(b.scale_layout, b.n, b.k / 32);
   if (b.data_bytes != want_data) {
@@ -678,6 +723,22 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   if (!IsAligned(b.data, 16)) {
     return absl::InvalidArgumentError("Gemm: weight data pointer must be 16-byte aligned");
   }
+  return ValidatePreparedWeight(b);
+}
+
+absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace& workspace,
+                  const GemmOptions& options) {
+  const Mxfp4Weight& b = args.b;
+  if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
+  if (args.k != b.k) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: A has K=%d but the weight has K=%d", args.k, b.k));
+  }
+  if (args.c_type != GemmOutputType::kBf16 && args.c_type != GemmOutputType::kFp32) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: unknown output type %d", static_cast<int>(args.c_type)));
+  }
+  if (absl::Status s = ValidateWeight(b); !s.ok()) return s;
   absl::StatusOr<GemmPlan> plan = PlanGemm(args.m, b, options);
   if (!plan.ok()) return plan.status();
   if (args.m == 0) return absl::OkStatus();
@@ -706,6 +767,10 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.b_scales = b.scales;
   k.b_preshuffled = b.data_layout == DataLayout::kPreshuffled16x16;
   k.b_scales_shuffled16 = b.scale_layout == ScaleLayout::kShuffled16;
+  if (plan->reads_prepared_weight) {
+    k.b_prepared = b.prepared.data;
+    k.b_prepared_scales = b.prepared.scales;
+  }
   k.m = static_cast<int32_t>(args.m);
   k.n = static_cast<int32_t>(b.n);
   k.k = static_cast<int32_t>(b.k);

@@ -46,6 +46,22 @@
 
 namespace mxfp4::gpu {
 
+// PreparedWeight: an optional second copy of a weight, made once by
+// PrepareWeight (prepared_weight.h) for large-M (prefill) calls: its E2M1
+// codes as E4M3 bytes and its scales as fp32, in the shared-memory order of
+// the warp-specialized wgmma tiles (mxfp4/core/prepared_layout.h), which
+// then copy it instead of converting the weights in every call. 2.25x the
+// bytes of data + scales; only those tiles read it (every other tile, and
+// their weight-scale check, reads Mxfp4Weight::data / scales). Same results,
+// bit for bit.
+struct PreparedWeight {
+  const uint8_t* data = nullptr;   // PreparedDataBytes(n, k) bytes, 16-byte aligned
+  const float* scales = nullptr;   // PreparedScaleBytes(n, k) bytes, 16-byte aligned
+  int64_t data_bytes = 0;
+  int64_t scale_bytes = 0;
+  bool present() const { return data != nullptr || scales != nullptr; }
+};
+
 // Mxfp4Weight: the B operand in device memory, as the original system kept it.
 struct Mxfp4Weight {
   const uint8_t* data = nullptr;    // packed E2M1, (n, k/2) bytes in data_layout
@@ -59,6 +75,10 @@ struct Mxfp4Weight {
   // Sizes of the two buffers, checked against the shape and layouts.
   int64_t data_bytes = 0;
   int64_t scale_bytes = 0;
+  // Optional (absent by default): the prepared copy of this weight. When
+  // present, auto runs M > 64 (quant_then_mma) on the warp-specialized tile
+  // that reads it (docs/paths.md "Prepared weights").
+  PreparedWeight prepared;
 };
 
 enum class GemmOutputType {
@@ -140,6 +160,7 @@ struct GemmPlan {
   int launches = 1;
   size_t workspace_bytes = 0;
   int64_t grid_ctas = 0;   // CTAs of the GEMM kernel
+  bool reads_prepared_weight = false;  // the tile reads Mxfp4Weight::prepared
   size_t shared_memory_bytes = 0;
 
   std::string ToString() const;  // one line
@@ -173,6 +194,11 @@ class GemmWorkspaceBuffer {
  private:
   DeviceBuffer buffer_;
 };
+
+// ValidateWeight()
+// The checks Gemm() applies to a weight: shape, layouts, buffer sizes, null
+// or misaligned pointers, and its prepared copy's (when present).
+absl::Status ValidateWeight(const Mxfp4Weight& b);
 
 // Gemm()
 // Enqueues C = A * B^T on `stream`. Returns InvalidArgument for bad input:

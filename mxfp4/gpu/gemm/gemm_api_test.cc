@@ -13,7 +13,9 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "mxfp4/core/layouts.h"
+#include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/prepared_weight.h"
 
 namespace mxfp4::gpu {
 namespace {
@@ -467,6 +469,85 @@ TEST(GemmApi, WorkspaceErrors) {
   ExpectError(Gemm(a, nullptr, {}, o), absl::StatusCode::kFailedPrecondition, "workspace");
   GemmWorkspace small{g_fake, 16};
   ExpectError(Gemm(a, nullptr, small, o), absl::StatusCode::kFailedPrecondition, "needs");
+}
+
+// A weight with a (fake) prepared copy of the right sizes.
+Mxfp4Weight WithPrepared(Mxfp4Weight w) {
+  w.prepared.data = g_fake;
+  w.prepared.scales = reinterpret_cast<const float*>(g_fake + 256);
+  w.prepared.data_bytes = PreparedDataBytes(w.n, w.k);
+  w.prepared.scale_bytes = PreparedScaleBytes(w.n, w.k);
+  return w;
+}
+
+// With a prepared copy, auto runs the ws twin of its ring tile where the ring
+// tile has no K-split cluster (docs/paths.md "Prepared weights"); the tiles
+// that do not read the copy are unchanged.
+TEST(GemmApi, AutoPlanWithPreparedWeight) {
+  struct Case {
+    int64_t m, n, k;
+    const char* tile;
+    bool reads;
+  };
+  const Case cases[] = {
+      {4, 2880, 512, "stream_n32_m8_k4", false},
+      {16, 2112, 7168, "streamq_n32_m16_k8_bulk", false},
+      {32, 4096, 512, "stream_n64_m16_k4", false},
+      {64, 7168, 2048, "wgmma8_n64_m64_k2_ws_fold", true},
+      {64, 2816, 7168, "wgmma8_n64_m64_k4_fold", false},     // a cluster of 3 kept
+      {256, 3072, 1536, "wgmma8_n64_m128_k2_ws_fold", true},
+      {4096, 4096, 4096, "wgmma8_n128_m128_ws_fold", true},
+      {64, 16384, 4096, "wgmma8_n128_m64_k2_fold", false},   // no ws twin
+      {64, 512, 16384, "wgmma8_n64_m64_k4_fold", false},     // K-split cluster kept
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
+    absl::StatusOr<GemmPlan> plain = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
+    ASSERT_TRUE(plain.ok()) << plain.status();
+    EXPECT_FALSE(plain->reads_prepared_weight);
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, WithPrepared(PreshuffledWeight(c.n, c.k)));
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->tile, c.tile) << plan->ToString();
+    EXPECT_EQ(plan->reads_prepared_weight, c.reads) << plan->ToString();
+    EXPECT_EQ(absl::StrContains(plan->ToString(), "prepared_weight"), c.reads);
+    if (!c.reads) {
+      EXPECT_EQ(plan->tile, plain->tile);
+      EXPECT_EQ(plan->splits, plain->splits);
+    }
+  }
+  // Forced tiles: a ws tile reads the copy, a ring tile does not.
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n128_m128_ws_fold";
+  absl::StatusOr<GemmPlan> ws = PlanGemm(64, WithPrepared(NaturalWeight(90, 2144)), o);
+  ASSERT_TRUE(ws.ok()) << ws.status();
+  EXPECT_TRUE(ws->reads_prepared_weight);
+  o.tile = "wgmma8_n64_m64_k2_fold";
+  absl::StatusOr<GemmPlan> ring = PlanGemm(64, WithPrepared(NaturalWeight(90, 2144)), o);
+  ASSERT_TRUE(ring.ok()) << ring.status();
+  EXPECT_FALSE(ring->reads_prepared_weight);
+}
+
+TEST(GemmApi, PreparedWeightErrors) {
+  GemmArgs a = ValidArgs(256, 3072, 1536);
+  a.b = WithPrepared(a.b);
+  a.b.prepared.scales = nullptr;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "only one of");
+  a.b = WithPrepared(PreshuffledWeight(3072, 1536));
+  a.b.prepared.data = g_fake + 8;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "16-byte aligned");
+  a.b = WithPrepared(PreshuffledWeight(3072, 1536));
+  a.b.prepared.data_bytes -= 2048;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "PreparedDataBytes");
+  a.b = WithPrepared(PreshuffledWeight(3072, 1536));
+  a.b.prepared.scale_bytes = PreparedScaleBytes(3072, 1504);
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "PreparedDataBytes");
+  EXPECT_EQ(ValidateWeight(WithPrepared(PreshuffledWeight(3072, 1536))).code(),
+            absl::StatusCode::kOk);
+  EXPECT_EQ(PreparedWeightBuffer::Allocate(64, 48).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(PreparedWeightBuffer::Allocate(0, 64).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST(GemmApi, EmptyMIsANoOp) {

@@ -224,6 +224,55 @@ TEST(GemmPath, WarpSpecializedRingTiles) {
   }
 }
 
+// Prepared weights (prepared_weight.h): the copy PrepareWeight makes equals
+// the host image byte for byte (every weight layout), and the ws tiles that
+// copy it instead of converting give the emulator's bits: the contest shapes
+// auto sends to them, M at tile edges (1, 17, 65, 129, 255), N not a multiple
+// of 64 (a last 64-row group partly or wholly past N), K = 32 * odd (short and
+// empty chunks: the exact loop), a long K (the ring wraps), wide exponents,
+// scales that leave the fast form, NaN scales, fp32 output, 20 repeats, a
+// graph; and auto with a prepared copy at every M (the copy unused below
+// M = 33).
+TEST(GemmPath, PreparedWeights) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
+  auto auto_tester = [] {
+    return PathTester().Path(GemmPath::kAuto).Prepared(true);
+  };
+  EXPECT_TRUE(auto_tester().M(256).N(3072).K(1536).Seed(1361).CheckIdeal(true)
+                  .Repeats(Limit(20, 2)).Run());
+  EXPECT_TRUE(auto_tester().M(64).N(7168).K(2048).Seed(1362).CheckIdeal(true)
+                  .Repeats(Limit(20, 2)).Run());
+  EXPECT_TRUE(auto_tester().M(64).N(3072).K(1536).Seed(1363).UseGraph(true).Run());
+  for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
+                           "wgmma8_n64_m64_k2_ws_fold"}) {
+    uint64_t seed = 1370;
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(100).N(208).K(16384).Seed(++seed).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(70).N(136).K(2144).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(129).N(90).K(2144).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .A(AInput::kWideExponent).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(65).N(208).K(2240).Seed(++seed)
+                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(1).N(40).K(96).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(255).N(144).K(1024).Seed(++seed)
+                    .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(17).N(80).K(544).Seed(++seed)
+                    .B(BInput::kNanScales).Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(33).N(2880).K(512).Seed(++seed)
+                    .A(AInput::kSpecialValues).B(BInput::kWideScales).Run());
+  }
+  uint64_t seed = 1390;
+  for (int64_t m : {1, 2, 3, 4, 8, 15, 16, 17, 31, 32, 33, 64, 255, 256, 1000}) {
+    if (SmallTestScale() && m > 64) continue;
+    // From M = 33 auto's ring tile has a ws twin that reads the copy.
+    EXPECT_TRUE(auto_tester().Prepared(true, /*require_read=*/m > 32).M(m).N(336).K(1056)
+                    .Seed(++seed).Run());
+  }
+}
+
 // The ring tiles with K split over a (1, 1, split) cluster as well as over
 // their warpgroups (session 17): full chunks (fast loop), a short chunk and
 // empty ones on the last ranks (exact loop, K = 32 * 67), whole CTAs with no

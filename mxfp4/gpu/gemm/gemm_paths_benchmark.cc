@@ -207,7 +207,7 @@ Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas) {
     for (uint16_t& x : b_bf16) x = FloatToBf16(normal(rng));
   }
   p.weight_template = Mxfp4Weight{nullptr, nullptr, n, k, DataLayout::kPreshuffled16x16,
-                                  ScaleLayout::kShuffled16, n * k / 2, scale_bytes};
+                                  ScaleLayout::kShuffled16, n * k / 2, scale_bytes, {}};
   for (int i = 0; i < num_sets; ++i) {
     InputSet s;
     auto alloc = [](size_t bytes) {

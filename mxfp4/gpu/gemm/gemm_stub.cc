@@ -4,6 +4,7 @@
 // reports "no device", which gemm.cc turns into
 // absl::UnavailableError("built without GPU support ...").
 
+#include "mxfp4/gpu/gemm/internal/prepare_weight_launch.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -19,6 +20,11 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream
 }
 hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, MmaOperands, uint8_t*,
                                   float*, hipStream_t, bool, int32_t) {
+  return hipErrorNoDevice;
+}
+
+hipError_t LaunchPrepareWeight(const uint8_t*, const uint8_t*, int32_t, int32_t, bool, bool,
+                               uint8_t*, float*, hipStream_t) {
   return hipErrorNoDevice;
 }
 

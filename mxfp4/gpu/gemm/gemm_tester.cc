@@ -19,12 +19,14 @@
 #include "absl/strings/str_format.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/mxfp4_matrix.h"
+#include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/emu/error_report.h"
 #include "mxfp4/emu/gemm_test_util.h"
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
 #include "mxfp4/gpu/gemm/internal/test_kernels.h"
+#include "mxfp4/gpu/gemm/prepared_weight.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/status.h"
 #include "mxfp4/testing/gpu_test_util.h"
@@ -110,6 +112,45 @@ absl::StatusOr<Mxfp4Matrix> MakeB(int64_t n, int64_t k, BInput input, std::mt199
     std::fill(b.data.end() - 16, b.data.end(), uint8_t{0});
   }
   return b;
+}
+
+// The weight's prepared copy made on the device (into buffers poisoned
+// first) and checked bit for bit against the host image.
+absl::StatusOr<PreparedWeightBuffer> PrepareAndCheck(const Mxfp4Weight& w,
+                                                     const Mxfp4Matrix& natural,
+                                                     hipStream_t stream) {
+  absl::StatusOr<PreparedWeightBuffer> out = PreparedWeightBuffer::Allocate(w.n, w.k);
+  if (!out.ok()) return out.status();
+  const PreparedWeight view = out->view();
+  MXFP4_HIP_RETURN_IF_ERROR(hipMemsetAsync(out->data(), 0xAB, view.data_bytes, stream));
+  MXFP4_HIP_RETURN_IF_ERROR(hipMemsetAsync(out->scales(), 0xAB, view.scale_bytes, stream));
+  if (absl::Status s = PrepareWeight(w, *out, stream); !s.ok()) return s;
+  MXFP4_HIP_RETURN_IF_ERROR(hipStreamSynchronize(stream));
+  std::vector<uint8_t> data(static_cast<size_t>(view.data_bytes));
+  std::vector<float> scales(static_cast<size_t>(view.scale_bytes / 4));
+  MXFP4_HIP_RETURN_IF_ERROR(
+      hipMemcpy(data.data(), out->data(), data.size(), hipMemcpyDeviceToHost));
+  MXFP4_HIP_RETURN_IF_ERROR(
+      hipMemcpy(scales.data(), out->scales(), view.scale_bytes, hipMemcpyDeviceToHost));
+  absl::StatusOr<Mxfp4View> natural_view = natural.view();
+  if (!natural_view.ok()) return natural_view.status();
+  absl::StatusOr<PreparedWeightImage> host = PrepareWeightImage(*natural_view);
+  if (!host.ok()) return host.status();
+  for (size_t i = 0; i < data.size(); ++i) {
+    if (data[i] != host->data[i]) {
+      return absl::InternalError(absl::StrFormat(
+          "PrepareWeight: data byte %d is 0x%02x, the host image has 0x%02x", i, data[i],
+          host->data[i]));
+    }
+  }
+  for (size_t i = 0; i < scales.size(); ++i) {
+    if (FloatBits(scales[i]) != FloatBits(host->scales[i])) {
+      return absl::InternalError(absl::StrFormat(
+          "PrepareWeight: scale %d has bits 0x%08x, the host image 0x%08x", i,
+          FloatBits(scales[i]), FloatBits(host->scales[i])));
+    }
+  }
+  return out;
 }
 
 // Everything that lives on the device for one problem.
@@ -227,12 +268,13 @@ const char* BInputName(BInput input) {
 
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
-      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s", m_, n_, k_,
+      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s%s", m_, n_,
+      k_,
       seed_, GemmPathName(options_.path), options_.split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
       AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "",
-      weights_written_late_ ? " weights_written_late" : "");
+      weights_written_late_ ? " weights_written_late" : "", prepared_ ? " prepared" : "");
 }
 
 ::testing::AssertionResult GemmTester::Run() const {
@@ -288,10 +330,24 @@ std::string GemmTester::Describe() const {
                        data_layout_,
                        scale_layout_,
                        static_cast<int64_t>(b_device_layout.data.size()),
-                       static_cast<int64_t>(b_device_layout.scales.size())};
+                       static_cast<int64_t>(b_device_layout.scales.size()),
+                       {}};
   args.c = d.c.get();
   args.c_type = output_;
+  PreparedWeightBuffer prepared;
+  if (prepared_) {
+    if (weights_written_late_) {
+      return ::testing::AssertionFailure() << Describe() << ": Prepared with WeightsWrittenLate";
+    }
+    TESTER_ASSIGN_OR_FAIL(p, PrepareAndCheck(args.b, b_natural, d.stream.get()));
+    prepared = std::move(p);
+    args.b.prepared = prepared.view();
+  }
   TESTER_ASSIGN_OR_FAIL(plan, PlanGemm(m_, args.b, options_));
+  if (prepared_ && require_prepared_read_ && !plan.reads_prepared_weight) {
+    return ::testing::AssertionFailure()
+           << Describe() << "\nplan: " << plan.ToString() << "\ndoes not read the prepared copy";
+  }
   TESTER_ASSIGN_OR_FAIL(ws_buf, DeviceBuffer::Allocate(plan.workspace_bytes));
   d.workspace = std::move(ws_buf);
 

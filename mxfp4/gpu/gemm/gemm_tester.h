@@ -98,6 +98,16 @@ class GemmTester {
   // Not with UseGraph; the weight buffers' sizes must be multiples of 16.
   GemmTester& WeightsWrittenLate(bool late) { weights_written_late_ = late; return *this; }
 
+  // The weight gets a prepared copy (prepared_weight.h), made by
+  // PrepareWeight into poisoned buffers and checked byte for byte against the
+  // host image (mxfp4/core/prepared_layout.h) before the GEMM runs; a tile
+  // that reads it then does (GemmPlan::reads_prepared_weight). With
+  // `require_read`, the plan must read it. Not with WeightsWrittenLate.
+  GemmTester& Prepared(bool prepared, bool require_read = true) {
+    prepared_ = prepared;
+    require_prepared_read_ = require_read;
+    return *this;
+  }
   // Runs the checks above. Needs a GPU (callers skip first).
   ::testing::AssertionResult Run() const;
 
@@ -118,6 +128,8 @@ class GemmTester {
   int repeats_ = 1;
   bool use_graph_ = false;
   bool weights_written_late_ = false;
+  bool prepared_ = false;
+  bool require_prepared_read_ = true;
 };
 
 // SmallTestScale(): MXFP4_TEST_SCALE=small (set by tools/device/run_all.sh

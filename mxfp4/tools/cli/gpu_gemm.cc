@@ -73,7 +73,8 @@ absl::StatusOr<gpu::GemmPlan> PlanGpuGemm(const Mxfp4Matrix& b, int64_t m,
                                 b.data_layout,
                                 b.scale_layout,
                                 static_cast<int64_t>(b.data.size()),
-                                static_cast<int64_t>(b.scales.size())};
+                                static_cast<int64_t>(b.scales.size()),
+                                {}};
   return gpu::PlanGemm(m, weight, options);
 }
 
@@ -100,7 +101,8 @@ absl::StatusOr<std::unique_ptr<GpuGemmSession>> GpuGemmSession::Create(
                                 b.data_layout,
                                 b.scale_layout,
                                 static_cast<int64_t>(b.data.size()),
-                                static_cast<int64_t>(b.scales.size())};
+                                static_cast<int64_t>(b.scales.size()),
+                                {}};
   // C is sized for fp32, the larger output type.
   buffer = gpu::DeviceBuffer::Allocate(max_m * k * sizeof(uint16_t));
   if (!buffer.ok()) return buffer.status();

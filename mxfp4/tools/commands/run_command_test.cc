@@ -69,7 +69,8 @@ TEST(RunCommandTest, DefaultRunCoversTheContestShapes) {
                                   DataLayout::kPreshuffled16x16,
                                   ScaleLayout::kShuffled16,
                                   s.n * s.k / 2,
-                                  ScaleStorageBytes(ScaleLayout::kShuffled16, s.n, s.k / 32)};
+                                  ScaleStorageBytes(ScaleLayout::kShuffled16, s.n, s.k / 32),
+                                  {}};
     absl::StatusOr<gpu::GemmPlan> plan = gpu::PlanGemm(s.m, weight);
     ASSERT_TRUE(plan.ok()) << plan.status();
     const std::string row = absl::StrCat(s.m, "x", s.n, "x", s.k, " +",

@@ -685,6 +685,11 @@ struct GemmKernelArgs {
   const uint8_t* b_scales = nullptr;
   int32_t b_preshuffled = 0;
   int32_t b_scales_shuffled16 = 0;
+  // The weight's prepared image (internal/prepared_image.h), or null; read
+  // by the warp-specialized ring tiles only (their weight-scale check still
+  // reads b_scales).
+  const uint8_t* b_prepared = nullptr;
+  const float* b_prepared_scales = nullptr;
   int32_t m = 0;
   int32_t n = 0;
   int32_t k = 0;

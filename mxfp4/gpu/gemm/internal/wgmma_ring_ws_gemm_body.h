@@ -45,6 +45,7 @@
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/phase_clock.h"
+#include "mxfp4/gpu/gemm/internal/prepared_image.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
@@ -77,14 +78,12 @@ inline constexpr int kRingWsRawStages = 2;
 static_assert(kRingWsRawBytes == kRingWsRawStages * kRingStageBlocks * 128u * 16u,
               "tile_config.h's staging size");
 
-// Index of weight row r (0..63 of a warpgroup's rows) in a block's scale
-// array: rows r and r + 8 of each 16-row group adjacent, so a consumer lane
-// reads its rows gid / gid + 8 with one 8-byte load.
-MXFP4_DEVICE_INLINE int RingWsScaleIndex(int r) {
-  return (r & ~15) + 2 * (r & 7) + ((r >> 3) & 1);
-}
-
-template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16>
+// A prepared weight (kPrepared; GemmKernelArgs::b_prepared, internal/
+// prepared_image.h): the producer's stage is one thread's bulk copies of each
+// warpgroup's K-blocks - 2048 bytes of shifted E4M3 and 64 fp32 scales a
+// block, already the ring's image - next to the activations' (full barrier:
+// two expect_tx arrivals), and no conversion at all.
+template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kPrepared = false>
 MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.producer_wg && kCfg.warps_n % 4 == 0 &&
@@ -132,8 +131,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
 
   if (tid == 0) {
     for (int s = 0; s < kRingStages; ++s) {
-      // The activations' expect_tx arrival + one per producer thread.
-      MbarrierInitCount(full_bar(s), 1 + 128);
+      // The activations' expect_tx arrival + one per producer thread (the
+      // prepared weights' expect_tx arrival).
+      MbarrierInitCount(full_bar(s), kPrepared ? 2 : 1 + 128);
       MbarrierInitCount(empty_bar(s), kConsumerThreads);
     }
     MbarrierInitFence();
@@ -145,6 +145,67 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // ---------------------------------------------------------- producer
     SetMaxRegistersDecrease<kRingWsProducerRegs>();
     const int pt = tid - kConsumerThreads;
+    const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
+    if constexpr (kPrepared) {
+      if (pt != 0) return;
+      static_assert(kWBlockBytes == kPreparedBlockBytes, "a warpgroup's block is one image block");
+      // Half h (the consumer warpgroup h's weights): its 64-row group, and
+      // the K-blocks of its chunk (none for a group past N: those rows'
+      // outputs are not stored, their stale stage bytes never read back).
+      int group[2];
+      int lo[2];
+      int len_h[2];
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        group[h] = n0 / kPreparedGroupRows + h % kWgsN;
+        lo[h] = min((h / kWgsN) * chunk, groups);
+        len_h[h] = group[h] * kPreparedGroupRows < p.n ? min(lo[h] + chunk, groups) - lo[h] : 0;
+      }
+      const uint32_t s_ring_shared = SharedAddress(smem + kPlan.b_scales);
+      auto issue_weights = [&](int t) {
+        const int s = t & (kRingStages - 1);
+        int nb[2];
+        uint32_t bytes = 0;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          nb[h] = max(0, min(kU, len_h[h] - t * kU));
+          bytes += static_cast<uint32_t>(nb[h]) * (kPreparedBlockBytes + 4u * kPreparedBlockScaleFloats);
+        }
+        MbarrierArriveExpectTx(full_bar(s), bytes);
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+          if (nb[h] == 0) continue;
+          const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
+          const uint32_t slot = static_cast<uint32_t>((s * 2 + h) * kU);
+          BulkCopyToShared(w_ring + slot * kWBlockBytes, p.b_prepared + b0 * kPreparedBlockBytes,
+                           static_cast<uint32_t>(nb[h]) * kPreparedBlockBytes, full_bar(s));
+          BulkCopyToShared(s_ring_shared + slot * 4u * kPreparedBlockScaleFloats,
+                           p.b_prepared_scales + b0 * kPreparedBlockScaleFloats,
+                           static_cast<uint32_t>(nb[h]) * 4u * kPreparedBlockScaleFloats,
+                           full_bar(s));
+        }
+      };
+      auto fill = [&](int t) {
+        const int s = t & (kRingStages - 1);
+        FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
+                                                      chunk, groups, t * kU, full_bar(s));
+      };
+      // Stage 0's weights before the wait for the quantizer (not its output),
+      // its activations after it; then each stage once its slot is free.
+      if (stages_total > 0) issue_weights(0);
+      GridDependencyWait();
+      if (stages_total > 0) fill(0);
+#pragma unroll 1
+      for (int t = 1; t < stages_total; ++t) {
+        if (t >= kRingStages) {
+          MbarrierWait(empty_bar(t & (kRingStages - 1)),
+                       static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
+        }
+        issue_weights(t);
+        fill(t);
+      }
+      return;
+    }
     const int h = pt >> 6;  // the consumer warpgroup whose weights this thread converts
     const int r = pt & 63;  // its row there
     const int row = n0 + (h % kWgsN) * 64 + r;
@@ -213,7 +274,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     };
     // The activations of stage t: one bulk copy per chunk (the ring tiles'
     // fill), announced on the stage's full barrier.
-    const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
     auto fill = [&](int t) {
       const int s = t & (kRingStages - 1);
       FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
@@ -406,7 +466,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
 
 template <TileConfigId kId>
 MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBody(const GemmKernelArgs& p) {
-  if (p.b_preshuffled) {
+  if (p.b_prepared != nullptr) {
+    WgmmaRingWsGemmBodyForLayout<kId, false, false, /*kPrepared=*/true>(p);
+  } else if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
       WgmmaRingWsGemmBodyForLayout<kId, true, true>(p);
     } else {

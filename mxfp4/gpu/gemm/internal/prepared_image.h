@@ -1,0 +1,45 @@
+// File: mxfp4/gpu/gemm/internal/prepared_image.h
+//
+// The prepared weight image (mxfp4/core/prepared_layout.h; docs/paths.md
+// "Prepared weights") as the device code addresses it: the producer of the
+// warp-specialized ring tiles (wgmma_ring_ws_gemm_body.h) copies a K-block
+// of 64 weight rows as kPreparedBlockBytes contiguous bytes of shifted E4M3
+// (their shared-memory image) plus kPreparedBlockScaleFloats fp32 scales;
+// PrepareWeightKernel (prepare_weight_kernel.cu.cc) writes it. The host
+// definition in mxfp4/core is the reference the GPU test compares against.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_PREPARED_IMAGE_H_
+#define MXFP4_GPU_GEMM_INTERNAL_PREPARED_IMAGE_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/platform/vendor.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+inline constexpr int kPreparedGroupRows = 64;
+inline constexpr uint32_t kPreparedBlockBytes = 64u * 32u;
+inline constexpr uint32_t kPreparedBlockScaleFloats = 64u;
+
+// Index of weight row r (0..63 of a 64-row group) in a block's scale array:
+// rows r and r + 8 of each 16-row group adjacent, so a consumer lane of the
+// ws tiles reads its rows gid / gid + 8 with one 8-byte load.
+MXFP4_HOST_DEVICE inline int RingWsScaleIndex(int r) {
+  return (r & ~15) + 2 * (r & 7) + ((r >> 3) & 1);
+}
+
+// Byte offset of row r's first 16 bytes (elements 8t, 8t+2, 8t+4, 8t+6 at
+// bytes 4t) in its group's block; the second 16 (the odd elements) are
+// 128 bytes further: the no-swizzle K-major core-matrix order of the wgmma.
+MXFP4_HOST_DEVICE inline uint32_t PreparedRowOffset(int r) {
+  return static_cast<uint32_t>(r >> 3) * 256u + static_cast<uint32_t>(r & 7) * 16u;
+}
+
+// Index of (64-row group, K-block) among the image's blocks.
+MXFP4_HOST_DEVICE inline int64_t PreparedBlockIndex(int group, int g, int blocks) {
+  return static_cast<int64_t>(group) * blocks + g;
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_PREPARED_IMAGE_H_
