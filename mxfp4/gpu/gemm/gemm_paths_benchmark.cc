@@ -12,11 +12,14 @@
 // in the same run when libcublas can be loaded (dlopen; no link dependency).
 //
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
-//        gemm_paths_benchmark --only=MxNxK:path:tile:split[,...] [--phase_clock]
+//        gemm_paths_benchmark --only=MxNxK:path:tile:split[:prepared][,...] [--phase_clock]
+//                             [--cold]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
 // with --only, one hot line per configuration (path and tile may be `auto`:
 // the dispatcher's choice), e.g. a shape's tiles side by side in one process:
 //   --only=4096x4096x4096:auto:auto:0,4096x4096x4096:quant_then_mma:wgmma8_n64_m128_k2_fold:0
+// A trailing `:prepared` gives the weight a prepared copy (prepared_weight.h)
+// that the plan may read; --cold times the --only configurations cold too.
 
 #include <dlfcn.h>
 
@@ -36,6 +39,7 @@
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/prepared_weight.h"
 #include "mxfp4/gpu/platform/device.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/status.h"
@@ -164,6 +168,7 @@ double GraphReplayMicros(const std::function<absl::Status(int, hipStream_t)>& en
 // One copy of a problem's inputs and output on the device.
 struct InputSet {
   DeviceBuffer a, b_data, b_scales, c, a_bf16_b;  // a_bf16_b: B as bf16 for cuBLAS
+  PreparedWeightBuffer prepared;                  // empty unless asked for
 };
 
 struct Problem {
@@ -182,12 +187,13 @@ struct Problem {
     args.b = weight_template;
     args.b.data = s.b_data.as<uint8_t>();
     args.b.scales = s.b_scales.as<uint8_t>();
+    if (s.prepared.n() > 0) args.b.prepared = s.prepared.view();
     args.c = s.c.get();
     return args;
   }
 };
 
-Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas) {
+Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool prepared = false) {
   Problem p;
   p.shape = shape;
   p.with_cublas = with_cublas;
@@ -225,6 +231,17 @@ Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas) {
     if (with_cublas) {
       s.a_bf16_b = alloc(b_bf16.size() * 2);
       BENCH_CHECK(s.a_bf16_b.CopyFromHost(b_bf16.data(), b_bf16.size() * 2));
+    }
+    if (prepared) {
+      absl::StatusOr<PreparedWeightBuffer> pw = PreparedWeightBuffer::Allocate(n, k);
+      BENCH_CHECK(pw.status());
+      Mxfp4Weight w = p.weight_template;
+      w.data = s.b_data.as<uint8_t>();
+      w.scales = s.b_scales.as<uint8_t>();
+      BENCH_CHECK(PrepareWeight(w, *pw, nullptr));
+      BENCH_CHECK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
+      s.prepared = std::move(*pw);
+      p.weight_template.prepared = s.prepared.view();  // sizes for the planner
     }
     p.sets.push_back(std::move(s));
   }
@@ -344,6 +361,7 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
 struct OnlyConfig {
   Shape shape{0, 0, 0, false};
   GemmOptions options;
+  bool prepared = false;
 };
 
 OnlyConfig ParseOnly(const std::string& spec) {
@@ -351,12 +369,15 @@ OnlyConfig ParseOnly(const std::string& spec) {
   long long m = 0, n = 0, k = 0;
   char path[32] = {0}, tile[64] = {0};
   int split = 0;
+  char extra[16] = {0};
   char tail = 0;
-  if (std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%d%c", &m, &n, &k, path, tile,
-                  &split, &tail) != 6) {
-    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split\n", spec.c_str());
+  const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%d:%15[^:]%c", &m,
+                                 &n, &k, path, tile, &split, extra, &tail);
+  if (fields != 6 && !(fields == 7 && std::strcmp(extra, "prepared") == 0)) {
+    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split[:prepared]\n", spec.c_str());
     std::exit(2);
   }
+  o.prepared = fields == 7;
   absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
   BENCH_CHECK(gp.status());
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};
@@ -438,12 +459,14 @@ int Main(int argc, char** argv) {
   bool sweep = false;
   bool bench_only = false;
   bool phase_clock = false;
+  bool only_cold = false;
   std::vector<OnlyConfig> only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
     if (std::strcmp(argv[i], "--shapes=bench") == 0) bench_only = true;
     if (std::strncmp(argv[i], "--only=", 7) == 0) only = ParseOnlyList(argv[i] + 7);
     if (std::strcmp(argv[i], "--phase_clock") == 0) phase_clock = true;
+    if (std::strcmp(argv[i], "--cold") == 0) only_cold = true;
   }
   std::printf("device: %s\n", DescribeGpu().c_str());
   BENCH_CHECK(GpuAvailable());
@@ -455,13 +478,16 @@ int Main(int argc, char** argv) {
               kCallsPerGraph, kReplays, kRepetitions);
   if (!only.empty()) {
     for (const OnlyConfig& c : only) {
-      Problem p = MakeProblem(c.shape, 1, false);
+      Problem p = MakeProblem(c.shape, only_cold ? ColdSets(c.shape, false) : 1, false,
+                              c.prepared);
       absl::StatusOr<GemmPlan> plan = PlanGemm(c.shape.m, p.weight_template, c.options);
       BENCH_CHECK(plan.status());
-      const Timing t = TimeGemm(p, c.options, stream->get(), /*cold=*/false);
-      std::printf("only %lld x %lld x %lld  hot %7.2f us  %s\n",
+      const Timing t = TimeGemm(p, c.options, stream->get(), only_cold);
+      std::printf("only %lld x %lld x %lld  hot %7.2f us%s  %s%s\n",
                   static_cast<long long>(c.shape.m), static_cast<long long>(c.shape.n),
-                  static_cast<long long>(c.shape.k), t.hot, plan->ToString().c_str());
+                  static_cast<long long>(c.shape.k), t.hot,
+                  only_cold ? absl::StrFormat("  cold %7.2f us", t.cold).c_str() : "",
+                  plan->ToString().c_str(), c.prepared ? " (weight has a prepared copy)" : "");
       if (phase_clock) PrintPhaseClock(p, c.options, *plan, stream->get());
     }
     return 0;
