@@ -12,6 +12,9 @@
 //   quantize_a      the GPU quantizer alone on A (EVEN, shuffled16 scales)
 //   mxfp4_<path>    gpu::Gemm forced onto each path of GemmPathInfos()
 //   mxfp4_auto      gpu::Gemm with GemmPath::kAuto: the dispatcher
+//   mxfp4_auto_prepared  the same with the weight's prepared copy
+//                   (gpu/gemm/prepared_weight.h), made once before timing:
+//                   static weights, not the contest's per-call inputs
 //
 // MXFP4 rows take the contest's inputs: bf16 A, B preshuffled (16,16), B
 // scales shuffled16, bf16 C; A quantization is part of every MXFP4 call.

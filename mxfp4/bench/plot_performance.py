@@ -25,6 +25,7 @@ from collections import OrderedDict
 ROW_ORDER = [
     "copy", "cublas_bf16", "cublaslt_bf16", "cublaslt_fp8", "quantize_a",
     "mxfp4_fused_quant", "mxfp4_splitk_small_m", "mxfp4_quant_then_mma", "mxfp4_auto",
+    "mxfp4_auto_prepared",
 ]
 MODES = ["l2flush", "graph"]
 MODE_TITLES = {

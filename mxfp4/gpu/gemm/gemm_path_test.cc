@@ -260,6 +260,7 @@ TEST(GemmPath, PreparedWeights) {
     EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(255).N(144).K(1024).Seed(++seed)
                     .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme).Run());
     EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(17).N(80).K(544).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
                     .B(BInput::kNanScales).Output(GemmOutputType::kFp32).Run());
     EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(33).N(2880).K(512).Seed(++seed)
                     .A(AInput::kSpecialValues).B(BInput::kWideScales).Run());
@@ -269,7 +270,8 @@ TEST(GemmPath, PreparedWeights) {
     if (SmallTestScale() && m > 64) continue;
     // From M = 33 auto's ring tile has a ws twin that reads the copy.
     EXPECT_TRUE(auto_tester().Prepared(true, /*require_read=*/m > 32).M(m).N(336).K(1056)
-                    .Seed(++seed).Run());
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Seed(++seed)
+                    .Run());
   }
 }
 
