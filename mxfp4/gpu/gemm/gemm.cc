@@ -342,8 +342,16 @@ TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
 
 // The warp-specialized twin of an auto ring tile that auto runs instead when
 // the weight has a prepared copy (its producer then copies the weights rather
-// than converting them), or the tile itself. Measured: docs/paths.md
-// "Prepared weights".
+// than converting them), or the tile itself. Measured (session 23, H200,
+// gemm_paths_benchmark --only, hot graph replay; docs/paths.md "Prepared
+// weights"): the twin wins wherever the ring tile runs without a K-split
+// cluster (64x7168x2048 8.13 -> 6.49 us, 4096^3 260 -> 206, 96x2880x512 4.47
+// -> 3.92) and, with a cluster, where its own grid has 44 or 64 CTAs
+// (64x2816x7168 k4 cluster 3 27.3 -> 15.4, 128x2048x2048 k2 cluster 2 8.11 ->
+// 6.38) but not 8 (64x512x16384 k4 cluster 8 15.4 against 32.8); the m128
+// tiles' other twins lose to these (256x3072x1536 m64 k2 ws 9.78 against m128
+// k2 ws 7.81; 4096^3 m128 k2 ws 223 against n128_m128 ws 206).
+constexpr int64_t kPreparedTwinMinCtasWithCluster = 32;
 TileConfigId PreparedWeightTwin(TileConfigId id) {
   switch (id) {
     case TileConfigId::kWgmma8N64M64K2Fold:
@@ -651,12 +659,13 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   if (b.prepared.present() && GetTileConfig(tile).producer_wg) {
     tiled->reads_prepared_weight = true;
   } else if (b.prepared.present() && !tile_forced && options.split_k == 0 &&
-             tiled->cluster_ctas == 1 && PreparedWeightTwin(tile) != tile) {
-    // Auto's ring tile without a K-split cluster: its warp-specialized twin
-    // reads the prepared copy.
+             PreparedWeightTwin(tile) != tile) {
+    // Auto's ring tile: its warp-specialized twin reads the prepared copy
+    // (with a K-split cluster, where the twin alone has enough CTAs).
     absl::StatusOr<GemmPlan> twin =
         PlanTile(path, PreparedWeightTwin(tile), m, groups, b.n, b.k, options.split_k);
     if (twin.ok() &&
+        (tiled->cluster_ctas == 1 || twin->grid_ctas >= kPreparedTwinMinCtasWithCluster) &&
         twin->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
       twin->reads_prepared_weight = true;
       return twin;
@@ -767,10 +776,6 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.b_scales = b.scales;
   k.b_preshuffled = b.data_layout == DataLayout::kPreshuffled16x16;
   k.b_scales_shuffled16 = b.scale_layout == ScaleLayout::kShuffled16;
-  if (plan->reads_prepared_weight) {
-    k.b_prepared = b.prepared.data;
-    k.b_prepared_scales = b.prepared.scales;
-  }
   k.m = static_cast<int32_t>(args.m);
   k.n = static_cast<int32_t>(b.n);
   k.k = static_cast<int32_t>(b.k);
@@ -796,7 +801,10 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
       k.a_ops = ws;
       k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);
       if (GetTileConfig(*tile).wgmma_ring) k.a_fold_flags = ws + layout.flags;
-      MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream));
+      gemm_internal::PreparedWeightArgs prepared;
+      if (plan->reads_prepared_weight) prepared = {b.prepared.data, b.prepared.scales};
+      MXFP4_HIP_RETURN_IF_ERROR(
+          gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared));
       break;
     }
     default:

@@ -480,9 +480,9 @@ Mxfp4Weight WithPrepared(Mxfp4Weight w) {
   return w;
 }
 
-// With a prepared copy, auto runs the ws twin of its ring tile where the ring
-// tile has no K-split cluster (docs/paths.md "Prepared weights"); the tiles
-// that do not read the copy are unchanged.
+// With a prepared copy, auto runs the ws twin of its ring tile unless the
+// ring tile's K-split cluster has the twin's grid under 32 CTAs (docs/paths.md
+// "Prepared weights"); the tiles that do not read the copy are unchanged.
 TEST(GemmApi, AutoPlanWithPreparedWeight) {
   struct Case {
     int64_t m, n, k;
@@ -494,11 +494,12 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
       {16, 2112, 7168, "streamq_n32_m16_k8_bulk", false},
       {32, 4096, 512, "stream_n64_m16_k4", false},
       {64, 7168, 2048, "wgmma8_n64_m64_k2_ws_fold", true},
-      {64, 2816, 7168, "wgmma8_n64_m64_k4_fold", false},     // a cluster of 3 kept
+      {64, 2816, 7168, "wgmma8_n64_m64_k2_ws_fold", true},   // k4, cluster 3 without
+      {128, 2048, 2048, "wgmma8_n64_m64_k2_ws_fold", true},  // k2, cluster 2 without
       {256, 3072, 1536, "wgmma8_n64_m128_k2_ws_fold", true},
       {4096, 4096, 4096, "wgmma8_n128_m128_ws_fold", true},
       {64, 16384, 4096, "wgmma8_n128_m64_k2_fold", false},   // no ws twin
-      {64, 512, 16384, "wgmma8_n64_m64_k4_fold", false},     // K-split cluster kept
+      {64, 512, 16384, "wgmma8_n64_m64_k4_fold", false},     // cluster 8 kept (8 ws CTAs)
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));

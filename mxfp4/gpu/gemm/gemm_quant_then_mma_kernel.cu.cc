@@ -50,10 +50,35 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// The warp-specialized ring tiles reading the weight's prepared copy: a
+// kernel of its own (the copy's pointers a second parameter), so that every
+// other kernel keeps its code.
 template <TileConfigId kId>
-hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaWsPreparedKernel(const GemmKernelArgs args, const PreparedWeightArgs prepared) {
+  if constexpr (GetTileConfig(kId).producer_wg) WgmmaRingWsPreparedGemmBody<kId>(args, prepared);
+}
+
+template <TileConfigId kId>
+hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
+                  const PreparedWeightArgs& prepared) {
+  const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
   if constexpr (GetTileConfig(kId).producer_wg) {
     if (args.splits > 1) return hipErrorInvalidValue;  // no cluster form (PlanGemm refuses it)
+    if (with_prepared) {
+      if (prepared.data == nullptr || prepared.scales == nullptr) return hipErrorInvalidValue;
+      static std::atomic<bool> prepared_smem_ready{false};
+      if (hipError_t e =
+              AllowMaxDynamicSmem(GemmPrequantMmaWsPreparedKernel<kId>, prepared_smem_ready);
+          e != hipSuccess) {
+        return e;
+      }
+      return LaunchTile(GemmPrequantMmaWsPreparedKernel<kId>, args, GetTileConfig(kId), true,
+                        stream, prepared);
+    }
+  } else if (with_prepared) {
+    return hipErrorInvalidValue;  // only the ws tiles read the copy
   } else if constexpr (GetTileConfig(kId).wgmma_ring) {
     if (args.splits > 1) {
       static std::atomic<bool> cluster_smem_ready{false};
@@ -77,7 +102,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
 }  // namespace
 
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
-                                  hipStream_t stream) {
+                                  hipStream_t stream, const PreparedWeightArgs& prepared) {
   if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
 #define MXFP4_IS_TILE(id) config == TileConfigId::id ||
   if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
@@ -97,7 +122,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   if (q != hipSuccess) return q;
 #define MXFP4_LAUNCH_CASE(id) \
   case TileConfigId::id:        \
-    return Launch<TileConfigId::id>(args, stream);
+    return Launch<TileConfigId::id>(args, stream, prepared);
   switch (config) {
     MXFP4_PREQUANT_A_TILES(MXFP4_LAUNCH_CASE)
     default:

@@ -15,7 +15,8 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs&, TileConfigId, hipStream_t
 hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs&, TileConfigId, hipStream_t) {
   return hipErrorNoDevice;
 }
-hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream_t) {
+hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream_t,
+                                  const PreparedWeightArgs&) {
   return hipErrorNoDevice;
 }
 hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, MmaOperands, uint8_t*,

@@ -39,9 +39,10 @@ hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
 // cluster, the N tiles rounded up to a multiple of it), and programmatic
 // serialization when `programmatic` (the kernel then waits with
 // griddepcontrol.wait).
-template <typename Kernel>
+// `extra`: the kernel's parameters after GemmKernelArgs, if any.
+template <typename Kernel, typename... Extra>
 hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
-                      bool programmatic, hipStream_t stream) {
+                      bool programmatic, hipStream_t stream, const Extra&... extra) {
   const SmemPlan plan = MakeSmemPlan(cfg, args.blocks_per_split);
   if (plan.total > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
   cudaLaunchConfig_t launch = {};
@@ -69,7 +70,7 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   }
   launch.attrs = attrs;
   launch.numAttrs = num_attrs;
-  return ToHip(cudaLaunchKernelEx(&launch, kernel, args));
+  return ToHip(cudaLaunchKernelEx(&launch, kernel, args, extra...));
 }
 
 // LaunchProgrammatic(): a plain launch with programmatic serialization: the

@@ -21,6 +21,14 @@ inline constexpr int kPreparedGroupRows = 64;
 inline constexpr uint32_t kPreparedBlockBytes = 64u * 32u;
 inline constexpr uint32_t kPreparedBlockScaleFloats = 64u;
 
+// The prepared copy as the GEMM kernel that reads it takes it: a second
+// kernel parameter next to GemmKernelArgs (whose layout, and so every other
+// kernel's code, stays as it was).
+struct PreparedWeightArgs {
+  const uint8_t* data = nullptr;
+  const float* scales = nullptr;
+};
+
 // Index of weight row r (0..63 of a 64-row group) in a block's scale array:
 // rows r and r + 8 of each 16-row group adjacent, so a consumer lane of the
 // ws tiles reads its rows gid / gid + 8 with one 8-byte load.

@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "mxfp4/gpu/platform/hip_runtime.h"
+#include "mxfp4/gpu/gemm/internal/prepared_image.h"
 #include "mxfp4/gpu/platform/vendor.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -685,11 +686,6 @@ struct GemmKernelArgs {
   const uint8_t* b_scales = nullptr;
   int32_t b_preshuffled = 0;
   int32_t b_scales_shuffled16 = 0;
-  // The weight's prepared image (internal/prepared_image.h), or null; read
-  // by the warp-specialized ring tiles only (their weight-scale check still
-  // reads b_scales).
-  const uint8_t* b_prepared = nullptr;
-  const float* b_prepared_scales = nullptr;
   int32_t m = 0;
   int32_t n = 0;
   int32_t k = 0;
@@ -722,9 +718,11 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId confi
 
 // Two kernels: QuantizeAOperand into (a_e4m3, a_scales), then the tile GEMM on
 // the prequantized operand (programmatic dependent launch: the GEMM streams B
-// while the quantizer runs). 1 <= splits <= 8.
+// while the quantizer runs). 1 <= splits <= 8. `prepared` (data and scales
+// non-null): the weight's prepared copy, for the warp-specialized ring tiles
+// only (a kernel of their own reads it; hipErrorInvalidValue for any other).
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
-                                  hipStream_t stream);
+                                  hipStream_t stream, const PreparedWeightArgs& prepared = {});
 
 // The quantizers index A's 32-element blocks (rows_padded * k/32) in 32 bits:
 // PlanGemm refuses larger A, the launchers return hipErrorInvalidValue.

@@ -78,13 +78,15 @@ inline constexpr int kRingWsRawStages = 2;
 static_assert(kRingWsRawBytes == kRingWsRawStages * kRingStageBlocks * 128u * 16u,
               "tile_config.h's staging size");
 
-// A prepared weight (kPrepared; GemmKernelArgs::b_prepared, internal/
-// prepared_image.h): the producer's stage is one thread's bulk copies of each
-// warpgroup's K-blocks - 2048 bytes of shifted E4M3 and 64 fp32 scales a
-// block, already the ring's image - next to the activations' (full barrier:
-// two expect_tx arrivals), and no conversion at all.
+// A prepared weight (kPrepared; `prepared`, internal/prepared_image.h; a
+// kernel of its own, WgmmaRingWsPreparedGemmBody): the
+// producer's stage is one thread's bulk copies of each warpgroup's K-blocks -
+// 2048 bytes of shifted E4M3 and 64 fp32 scales a block, already the ring's
+// image - next to the activations' (full barrier: two expect_tx arrivals),
+// and no conversion at all.
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kPrepared = false>
-MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
+MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
+                                                      const PreparedWeightArgs& prepared = {}) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.producer_wg && kCfg.warps_n % 4 == 0 &&
                     kCfg.warps_m == 1 && kCfg.frags_n == 1 && kCfg.fold_a_scale &&
@@ -145,9 +147,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     // ---------------------------------------------------------- producer
     SetMaxRegistersDecrease<kRingWsProducerRegs>();
     const int pt = tid - kConsumerThreads;
-    const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
     if constexpr (kPrepared) {
       if (pt != 0) return;
+      const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
       static_assert(kWBlockBytes == kPreparedBlockBytes, "a warpgroup's block is one image block");
       // Half h (the consumer warpgroup h's weights): its 64-row group, and
       // the K-blocks of its chunk (none for a group past N: those rows'
@@ -177,10 +179,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
           if (nb[h] == 0) continue;
           const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
           const uint32_t slot = static_cast<uint32_t>((s * 2 + h) * kU);
-          BulkCopyToShared(w_ring + slot * kWBlockBytes, p.b_prepared + b0 * kPreparedBlockBytes,
+          BulkCopyToShared(w_ring + slot * kWBlockBytes, prepared.data + b0 * kPreparedBlockBytes,
                            static_cast<uint32_t>(nb[h]) * kPreparedBlockBytes, full_bar(s));
           BulkCopyToShared(s_ring_shared + slot * 4u * kPreparedBlockScaleFloats,
-                           p.b_prepared_scales + b0 * kPreparedBlockScaleFloats,
+                           prepared.scales + b0 * kPreparedBlockScaleFloats,
                            static_cast<uint32_t>(nb[h]) * 4u * kPreparedBlockScaleFloats,
                            full_bar(s));
         }
@@ -274,6 +276,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
     };
     // The activations of stage t: one bulk copy per chunk (the ring tiles'
     // fill), announced on the stage's full barrier.
+    const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
     auto fill = [&](int t) {
       const int s = t & (kRingStages - 1);
       FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
@@ -466,9 +469,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p) {
 
 template <TileConfigId kId>
 MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBody(const GemmKernelArgs& p) {
-  if (p.b_prepared != nullptr) {
-    WgmmaRingWsGemmBodyForLayout<kId, false, false, /*kPrepared=*/true>(p);
-  } else if (p.b_preshuffled) {
+  if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
       WgmmaRingWsGemmBodyForLayout<kId, true, true>(p);
     } else {
@@ -479,6 +480,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBody(const GemmKernelArgs& p) {
   } else {
     WgmmaRingWsGemmBodyForLayout<kId, false, false>(p);
   }
+}
+
+// The body reading the weight's prepared copy.
+template <TileConfigId kId>
+MXFP4_DEVICE_INLINE void WgmmaRingWsPreparedGemmBody(const GemmKernelArgs& p,
+                                                     const PreparedWeightArgs& prepared) {
+  WgmmaRingWsGemmBodyForLayout<kId, false, false, /*kPrepared=*/true>(p, prepared);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal
