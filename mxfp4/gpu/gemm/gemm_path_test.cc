@@ -246,7 +246,9 @@ TEST(GemmPath, PreparedWeights) {
   EXPECT_TRUE(auto_tester().M(64).N(3072).K(1536).Seed(1363).UseGraph(true).Run());
   // The twin of a ring tile that would split K over a cluster.
   EXPECT_TRUE(auto_tester().M(128).N(2048).K(2048).Seed(1364).Run());
-  if (!SmallTestScale()) EXPECT_TRUE(auto_tester().M(64).N(2816).K(7168).Seed(1365).Run());
+  if (!SmallTestScale()) {
+    EXPECT_TRUE(auto_tester().M(64).N(2816).K(7168).Seed(1365).Run());
+  }
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
                            "wgmma8_n64_m64_k2_ws_fold"}) {
     uint64_t seed = 1370;
