@@ -22,10 +22,11 @@
 //       (G * blocks + g) * 64 + (r & ~15) + 2 * (r & 7) + ((r >> 3) & 1)
 //     (rows r and r + 8 of each 16-row group adjacent, so one consumer lane
 //     reads both as a float2), value E8m0ToFloat(scale byte).
-// The GPU producer (mxfp4/gpu/gemm/internal/wgmma_ring_ws_gemm_body.h:
-// RingWsScaleIndex, and the lo/hi halves of Fp4x8ToShiftedE4m3 in
+// The GPU converter (mxfp4/gpu/gemm/prepare_weight_kernel.cu.cc, with
+// RingWsScaleIndex / PreparedRowOffset of mxfp4/gpu/gemm/internal/
+// prepared_image.h and the lo/hi halves of Fp4x8ToShiftedE4m3 in
 // mxfp4/gpu/gemm/internal/shifted_e4m3.h stored 128 bytes apart) writes the same
-// order; the GPU test checks a device-prepared image byte for byte against
+// order, which the ws tiles' consumers read (wgmma_ring_ws_gemm_body.h); the GPU test checks a device-prepared image byte for byte against
 // PrepareWeightImage.
 //
 // Cost: 1 byte per element plus 4 bytes per 32 elements, against 0.5 + 1/32

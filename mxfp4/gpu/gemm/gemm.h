@@ -50,7 +50,7 @@ namespace mxfp4::gpu {
 // PrepareWeight (prepared_weight.h) for large-M (prefill) calls: its E2M1
 // codes as E4M3 bytes and its scales as fp32, in the shared-memory order of
 // the warp-specialized wgmma tiles (mxfp4/core/prepared_layout.h), which
-// then copy it instead of converting the weights in every call. 2.25x the
+// then copy it instead of converting the weights in every call. ~2.1x the
 // bytes of data + scales; only those tiles read it (every other tile, and
 // their weight-scale check, reads Mxfp4Weight::data / scales). Same results,
 // bit for bit.

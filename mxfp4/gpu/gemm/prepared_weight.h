@@ -3,7 +3,7 @@
 // Prepared weights (docs/paths.md "Prepared weights"): an opt-in copy of an
 // Mxfp4Weight, made once when the weight is loaded, that the warp-specialized
 // wgmma tiles of large-M (prefill) calls copy into shared memory as it is
-// instead of converting E2M1 to E4M3 in every call. The copy holds 2.25x the
+// instead of converting E2M1 to E4M3 in every call. The copy holds ~2.1x the
 // weight's bytes (mxfp4/core/prepared_layout.h); the original stays in use
 // (every other tile reads it). Results are bit for bit those without it.
 //
