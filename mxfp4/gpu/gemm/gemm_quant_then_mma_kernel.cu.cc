@@ -60,43 +60,39 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   if constexpr (GetTileConfig(kId).producer_wg) WgmmaRingWsPreparedGemmBody<kId>(args, prepared);
 }
 
+// The kernel's one-time shared-memory opt-in (`ready`), then its launch
+// (programmatic: the quantizer runs before it).
+template <typename Kernel, typename... Extra>
+hipError_t OptInAndLaunch(Kernel kernel, std::atomic<bool>& ready, const GemmKernelArgs& args,
+                          const TileConfigDesc& cfg, hipStream_t stream, const Extra&... extra) {
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
+}
+
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
                   const PreparedWeightArgs& prepared) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
-  if constexpr (GetTileConfig(kId).producer_wg) {
+  if constexpr (kCfg.producer_wg) {
     if (args.splits > 1) return hipErrorInvalidValue;  // no cluster form (PlanGemm refuses it)
     if (with_prepared) {
       if (prepared.data == nullptr || prepared.scales == nullptr) return hipErrorInvalidValue;
       static std::atomic<bool> prepared_smem_ready{false};
-      if (hipError_t e =
-              AllowMaxDynamicSmem(GemmPrequantMmaWsPreparedKernel<kId>, prepared_smem_ready);
-          e != hipSuccess) {
-        return e;
-      }
-      return LaunchTile(GemmPrequantMmaWsPreparedKernel<kId>, args, GetTileConfig(kId), true,
-                        stream, prepared);
+      return OptInAndLaunch(GemmPrequantMmaWsPreparedKernel<kId>, prepared_smem_ready, args, kCfg,
+                            stream, prepared);
     }
   } else if (with_prepared) {
     return hipErrorInvalidValue;  // only the ws tiles read the copy
-  } else if constexpr (GetTileConfig(kId).wgmma_ring) {
+  } else if constexpr (kCfg.wgmma_ring) {
     if (args.splits > 1) {
       static std::atomic<bool> cluster_smem_ready{false};
-      if (hipError_t e =
-              AllowMaxDynamicSmem(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready);
-          e != hipSuccess) {
-        return e;
-      }
-      return LaunchTile(GemmPrequantMmaRingClusterKernel<kId>, args, GetTileConfig(kId), true,
-                        stream);
+      return OptInAndLaunch(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready, args, kCfg,
+                            stream);
     }
   }
   static std::atomic<bool> smem_ready{false};
-  if (hipError_t e = AllowMaxDynamicSmem(GemmPrequantMmaKernel<kId>, smem_ready);
-      e != hipSuccess) {
-    return e;
-  }
-  return LaunchTile(GemmPrequantMmaKernel<kId>, args, GetTileConfig(kId), true, stream);
+  return OptInAndLaunch(GemmPrequantMmaKernel<kId>, smem_ready, args, kCfg, stream);
 }
 
 }  // namespace
