@@ -3,8 +3,9 @@
 #
 # End-to-end test of the real `mxfp4` binary as a user runs it (docs/cli.md):
 # exit codes through a real process, --help everywhere, the three-command
-# validation example of the user guide on the shared gemm vectors, a small
-# `run`, and bad input. The in-process cc_tests cover the details.
+# validation example of the user guide on the shared gemm vectors, a prepared
+# weight image round trip, a small `run`, and bad input. The in-process
+# cc_tests cover the details.
 set -uo pipefail
 
 MXFP4="${TEST_SRCDIR}/mxfp4/mxfp4/tools/mxfp4"
@@ -37,7 +38,7 @@ expect_in() {
 # --help for the tool and every subcommand.
 expect 0 "top-level help" -- "$MXFP4" --help
 for cmd in quantize dequantize shuffle-scales unshuffle-scales preshuffle-b unpreshuffle-b \
-           gemm compare run; do
+           prepare-b unprepare-b gemm compare run; do
   expect 0 "$cmd --help" -- "$MXFP4" "$cmd" --help
   expect_in "$TMP/out" "usage: mxfp4 $cmd" "$cmd --help"
   expect 2 "$cmd unknown flag" -- "$MXFP4" "$cmd" --frobnicate=1
@@ -66,6 +67,21 @@ for s in 16x64x256 33x48x512 4x96x1024; do
     --expected="$DATA/gemm_${s}_C_ideal_f32.npy" --actual="$TMP/C_bf16.npy" --exact
   expect_in "$TMP/out" "FAIL" "compare bf16 --exact $s"
 done
+
+# The prepared weight image and back: the natural B again, and the image of
+# that B identical to the first (docs/cli.md "Prepared weight images").
+B="$DATA/gemm_33x48x512"
+expect 0 "prepare-b" -- "$MXFP4" prepare-b --b_data="${B}_Bq.npy" --b_scales="${B}_Bs.npy" \
+  --output_data="$TMP/P.npy" --output_scales="$TMP/Ps.npy"
+expect 0 "unprepare-b" -- "$MXFP4" unprepare-b --data="$TMP/P.npy" --scales="$TMP/Ps.npy" \
+  --rows=48 --output_data="$TMP/Bq.npy" --output_scales="$TMP/Bs.npy"
+expect 0 "prepare-b again" -- "$MXFP4" prepare-b --b_data="$TMP/Bq.npy" --b_scales="$TMP/Bs.npy" \
+  --output_data="$TMP/P2.npy" --output_scales="$TMP/Ps2.npy"
+expect 0 "same image" -- cmp "$TMP/P.npy" "$TMP/P2.npy"
+expect 0 "same image scales" -- cmp "$TMP/Ps.npy" "$TMP/Ps2.npy"
+expect 2 "unprepare-b with a wrong --rows" -- "$MXFP4" unprepare-b --data="$TMP/P.npy" \
+  --scales="$TMP/Ps.npy" --rows=130 --output_data="$TMP/Bq.npy" --output_scales="$TMP/Bs.npy"
+expect_in "$TMP/err" "--data: $TMP/P.npy" "unprepare-b with a wrong --rows"
 
 # The main job on small shapes.
 expect 0 "run small shapes" -- "$MXFP4" run --shapes=16x64x256,4x2880x512 --seed=5

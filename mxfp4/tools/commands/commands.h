@@ -20,6 +20,8 @@ const Command& ShuffleScalesCommand();    // shuffle_scales.cc
 const Command& UnshuffleScalesCommand();  // unshuffle_scales.cc
 const Command& PreshuffleBCommand();      // preshuffle_b.cc
 const Command& UnpreshuffleBCommand();    // unpreshuffle_b.cc
+const Command& PrepareBCommand();         // prepare_b.cc
+const Command& UnprepareBCommand();       // unprepare_b.cc
 const Command& GemmCommand();             // gemm.cc
 const Command& CompareCommand();          // compare.cc
 const Command& RunCommand();              // run.cc

@@ -48,6 +48,7 @@ const std::vector<const Command*>& AllCommands() {
       &QuantizeCommand(),      &DequantizeCommand(),
       &ShuffleScalesCommand(), &UnshuffleScalesCommand(),
       &PreshuffleBCommand(),   &UnpreshuffleBCommand(),
+      &PrepareBCommand(),      &UnprepareBCommand(),
       &GemmCommand(),          &CompareCommand(),
       &RunCommand(),
   };
