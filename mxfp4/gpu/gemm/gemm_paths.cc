@@ -62,7 +62,9 @@ constexpr GemmPathInfo kPaths[] = {
      "warp-specialized e4m3 wgmma ring (a producer warpgroup converts the weights into shared "
      "memory; no K-split over CTAs): wgmma8_n64_m128_k2_ws_fold (auto M > 64 where the m64 grid "
      "exceeds 132 CTAs and its own does not), wgmma8_n128_m128_ws_fold, "
-     "wgmma8_n64_m64_k2_ws_fold; pipelined: "
+     "wgmma8_n64_m64_k2_ws_fold (with a prepared weight copy, Mxfp4Weight::prepared, the "
+     "producer copies it instead of converting, and auto runs M > 32 on the ws twin of its "
+     "ring tile); pipelined: "
      "prequant_n64_m64_s2_fold (auto M > 32 with a forced split count), prequant_n64_m64, prequant_n128_m64, "
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
