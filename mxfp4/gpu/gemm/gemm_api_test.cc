@@ -545,6 +545,32 @@ TEST(GemmApi, PreparedWeightErrors) {
   ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "PreparedDataBytes");
   EXPECT_EQ(ValidateWeight(WithPrepared(PreshuffledWeight(3072, 1536))).code(),
             absl::StatusCode::kOk);
+  // PrepareWeight into caller-owned memory: the output's checks come before
+  // any launch (no GPU needed).
+  alignas(16) static uint8_t out_data[64];
+  alignas(16) static float out_scales[16];
+  const Mxfp4Weight w = PreshuffledWeight(3072, 1536);
+  PreparedWeightOutput out{out_data, out_scales, PreparedDataBytes(3072, 1536),
+                           PreparedScaleBytes(3072, 1536)};
+  PreparedWeightOutput bad = out;
+  bad.data = nullptr;
+  bad.scales = nullptr;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument, "null");
+  bad = out;
+  bad.scales = nullptr;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument, "only one of");
+  bad = out;
+  bad.data = out_data + 4;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "16-byte aligned");
+  bad = out;
+  bad.scale_bytes -= 256;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "PreparedDataBytes");
+  Mxfp4Weight bad_weight = w;
+  bad_weight.data_bytes -= 1;
+  ExpectError(PrepareWeight(bad_weight, out, nullptr), absl::StatusCode::kInvalidArgument,
+              "N*K/2");
   EXPECT_EQ(PreparedWeightBuffer::Allocate(64, 48).status().code(),
             absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(PreparedWeightBuffer::Allocate(0, 64).status().code(),

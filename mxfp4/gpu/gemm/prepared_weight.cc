@@ -41,21 +41,34 @@ PreparedWeight PreparedWeightBuffer::view() const {
   return v;
 }
 
+absl::Status PrepareWeight(const Mxfp4Weight& weight, const PreparedWeightOutput& out,
+                           hipStream_t stream) {
+  // The weight with `out` as its copy: ValidateWeight checks both (the
+  // weight's own prepared copy, if any, is not an input).
+  Mxfp4Weight checked = weight;
+  checked.prepared = out.view();
+  if (!checked.prepared.present()) {
+    return absl::InvalidArgumentError("PrepareWeight: output data and scale pointers are null");
+  }
+  if (absl::Status s = ValidateWeight(checked); !s.ok()) return s;
+  MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeight(
+      weight.data, weight.scales, static_cast<int32_t>(weight.n), static_cast<int32_t>(weight.k),
+      weight.data_layout == DataLayout::kPreshuffled16x16,
+      weight.scale_layout == ScaleLayout::kShuffled16, out.data, out.scales, stream));
+  return absl::OkStatus();
+}
+
 absl::Status PrepareWeight(const Mxfp4Weight& weight, const PreparedWeightBuffer& out,
                            hipStream_t stream) {
-  Mxfp4Weight source = weight;
-  source.prepared = PreparedWeight{};  // its own copy is not an input
-  if (absl::Status s = ValidateWeight(source); !s.ok()) return s;
   if (out.n() != weight.n || out.k() != weight.k) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "PrepareWeight: buffer allocated for (N=%d, K=%d), weight is (N=%d, K=%d)", out.n(),
         out.k(), weight.n, weight.k));
   }
-  MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeight(
-      weight.data, weight.scales, static_cast<int32_t>(weight.n), static_cast<int32_t>(weight.k),
-      weight.data_layout == DataLayout::kPreshuffled16x16,
-      weight.scale_layout == ScaleLayout::kShuffled16, out.data(), out.scales(), stream));
-  return absl::OkStatus();
+  const PreparedWeight v = out.view();
+  return PrepareWeight(weight, PreparedWeightOutput{out.data(), out.scales(), v.data_bytes,
+                                                    v.scale_bytes},
+                       stream);
 }
 
 }  // namespace mxfp4::gpu

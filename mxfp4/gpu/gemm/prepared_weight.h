@@ -59,6 +59,23 @@ class PreparedWeightBuffer {
 absl::Status PrepareWeight(const Mxfp4Weight& weight, const PreparedWeightBuffer& out,
                            hipStream_t stream);
 
+// PreparedWeightOutput: caller-owned device memory for a prepared copy, as
+// Mxfp4Weight::prepared will take it (16-byte aligned; data_bytes =
+// PreparedDataBytes(n, k), scale_bytes = PreparedScaleBytes(n, k), from
+// mxfp4/core/prepared_layout.h).
+struct PreparedWeightOutput {
+  uint8_t* data = nullptr;
+  float* scales = nullptr;
+  int64_t data_bytes = 0;
+  int64_t scale_bytes = 0;
+  PreparedWeight view() const { return PreparedWeight{data, scales, data_bytes, scale_bytes}; }
+};
+
+// PrepareWeight() into caller-owned memory: as above; InvalidArgument also for
+// null, misaligned or wrongly sized output buffers.
+absl::Status PrepareWeight(const Mxfp4Weight& weight, const PreparedWeightOutput& out,
+                           hipStream_t stream);
+
 }  // namespace mxfp4::gpu
 
 #endif  // MXFP4_GPU_GEMM_PREPARED_WEIGHT_H_
