@@ -152,8 +152,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
       const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
       static_assert(kWBlockBytes == kPreparedBlockBytes, "a warpgroup's block is one image block");
       // Half h (the consumer warpgroup h's weights): its 64-row group, and
-      // the K-blocks of its chunk (none for a group past N: those rows'
-      // outputs are not stored, their stale stage bytes never read back).
+      // the K-blocks of its chunk (none for a group wholly past N: the
+      // consumer multiplies whatever that part of the stage holds, and none
+      // of those rows' outputs is stored).
       int group[2];
       int lo[2];
       int len_h[2];
