@@ -80,41 +80,28 @@ absl::StatusOr<Mxfp4Matrix> DecodePreparedWeightImage(absl::Span<const uint8_t> 
   m.shape = {rows, k};
   m.data.assign(m.shape.data_bytes(), 0);
   m.scales.assign(rows * blocks, 0);
-  const int64_t padded_rows = PreparedRowGroups(rows) * kPreparedRowsPerGroup;
-  for (int64_t r = 0; r < padded_rows; ++r) {
-    const bool padding = r >= rows;
-    for (int64_t c = 0; c < k; ++c) {
-      const uint8_t byte = data[PreparedDataOffset(r, c, k)];
-      if (padding) {
-        if (byte != 0) {
-          return absl::InvalidArgumentError(absl::StrFormat(
-              "DecodePreparedWeightImage: padding row %d (rows=%d) element %d is 0x%02x, "
-              "expected 0",
-              r, rows, c, byte));
-        }
-        continue;
-      }
-      const std::optional<uint8_t> code = ShiftedE4m3ToE2m1(byte);
-      if (!code.has_value()) {
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "DecodePreparedWeightImage: element (%d, %d) byte 0x%02x is not a shifted E2M1 "
-            "code (bits 0, 1, 5, 6 must be clear)",
-            r, c, byte));
-      }
-      uint8_t& packed = m.data[r * (k / 2) + c / 2];
-      packed |= (c & 1) ? static_cast<uint8_t>(*code << 4) : *code;  // fp4x2: even low
+  // The E2M1 code of real element (r, c), or the error naming it.
+  auto code_at = [&](int64_t r, int64_t c) -> absl::StatusOr<uint8_t> {
+    const uint8_t byte = data[PreparedDataOffset(r, c, k)];
+    const std::optional<uint8_t> code = ShiftedE4m3ToE2m1(byte);
+    if (!code.has_value()) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "DecodePreparedWeightImage: element (%d, %d) byte 0x%02x is not a shifted E2M1 "
+          "code (bits 0, 1, 5, 6 must be clear)",
+          r, c, byte));
+    }
+    return *code;
+  };
+  for (int64_t r = 0; r < rows; ++r) {
+    for (int64_t c = 0; c < k; c += 2) {
+      const absl::StatusOr<uint8_t> even = code_at(r, c);
+      if (!even.ok()) return even.status();
+      const absl::StatusOr<uint8_t> odd = code_at(r, c + 1);
+      if (!odd.ok()) return odd.status();
+      m.data[r * (k / 2) + c / 2] = PackFp4x2(*even, *odd);
     }
     for (int64_t g = 0; g < blocks; ++g) {
       const float s = scales[PreparedScaleIndex(r, g, k)];
-      if (padding) {
-        if (FloatBits(s) != 0) {
-          return absl::InvalidArgumentError(absl::StrFormat(
-              "DecodePreparedWeightImage: padding row %d (rows=%d) scale of block %d has bits "
-              "0x%08x, expected +0.0f",
-              r, rows, g, FloatBits(s)));
-        }
-        continue;
-      }
       const int byte = ScaleByteOfFloat(s);
       if (byte < 0) {
         return absl::InvalidArgumentError(absl::StrFormat(
@@ -123,6 +110,28 @@ absl::StatusOr<Mxfp4Matrix> DecodePreparedWeightImage(absl::Span<const uint8_t> 
             r, g, s, FloatBits(s)));
       }
       m.scales[r * blocks + g] = static_cast<uint8_t>(byte);
+    }
+  }
+  // The padding rows of the last group: zero bytes and +0.0f scales.
+  const int64_t padded_rows = PreparedRowGroups(rows) * kPreparedRowsPerGroup;
+  for (int64_t r = rows; r < padded_rows; ++r) {
+    for (int64_t c = 0; c < k; ++c) {
+      const uint8_t byte = data[PreparedDataOffset(r, c, k)];
+      if (byte != 0) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "DecodePreparedWeightImage: padding row %d (rows=%d) element %d is 0x%02x, "
+            "expected 0",
+            r, rows, c, byte));
+      }
+    }
+    for (int64_t g = 0; g < blocks; ++g) {
+      const float s = scales[PreparedScaleIndex(r, g, k)];
+      if (FloatBits(s) != 0) {
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "DecodePreparedWeightImage: padding row %d (rows=%d) scale of block %d has bits "
+            "0x%08x, expected +0.0f",
+            r, rows, g, FloatBits(s)));
+      }
     }
   }
   return m;
