@@ -424,6 +424,30 @@ absl::Status ValidatePreparedWeight(const Mxfp4Weight& b) {
   return absl::OkStatus();
 }
 
+// The buffer sizes, pointers and prepared copy of a weight whose shape and
+// layouts ValidateWeightShape accepted.
+absl::Status ValidateWeightBuffers(const Mxfp4Weight& b) {
+  const int64_t want_data = b.n * (b.k / 2);
+  const int64_t want_scales = ScaleStorageBytes(b.scale_layout, b.n, b.k / 32);
+  if (b.data_bytes != want_data) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: weight data has %d bytes but (N=%d, K=%d) needs N*K/2 = %d", b.data_bytes, b.n,
+        b.k, want_data));
+  }
+  if (b.scale_bytes != want_scales) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: weight scales have %d bytes but (N=%d, K/32=%d) in layout %s needs %d",
+        b.scale_bytes, b.n, b.k / 32, ScaleLayoutName(b.scale_layout), want_scales));
+  }
+  if (b.data == nullptr || b.scales == nullptr) {
+    return absl::InvalidArgumentError("Gemm: weight data or scale pointer is null");
+  }
+  if (!IsAligned(b.data, 16)) {
+    return absl::InvalidArgumentError("Gemm: weight data pointer must be 16-byte aligned");
+  }
+  return ValidatePreparedWeight(b);
+}
+
 // Splits for a streaming tile: about kStreamTargetCtas CTAs, at least
 // kStreamMinChunkBlocks blocks per warp chunk, and few enough blocks per CTA
 // that its quantized A fits in shared memory (when some split count does).
@@ -714,25 +738,7 @@ absl::StatusOr<GemmWorkspaceBuffer> GemmWorkspaceBuffer::Allocate(size_t bytes) 
 
 absl::Status ValidateWeight(const Mxfp4Weight& b) {
   if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
-  const int64_t want_data = b.n * (b.k / 2);
-  const int64_t want_scales = ScaleStorageBytes(b.scale_layout, b.n, b.k / 32);
-  if (b.data_bytes != want_data) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: weight data has %d bytes but (N=%d, K=%d) needs N*K/2 = %d", b.data_bytes, b.n,
-        b.k, want_data));
-  }
-  if (b.scale_bytes != want_scales) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: weight scales have %d bytes but (N=%d, K/32=%d) in layout %s needs %d",
-        b.scale_bytes, b.n, b.k / 32, ScaleLayoutName(b.scale_layout), want_scales));
-  }
-  if (b.data == nullptr || b.scales == nullptr) {
-    return absl::InvalidArgumentError("Gemm: weight data or scale pointer is null");
-  }
-  if (!IsAligned(b.data, 16)) {
-    return absl::InvalidArgumentError("Gemm: weight data pointer must be 16-byte aligned");
-  }
-  return ValidatePreparedWeight(b);
+  return ValidateWeightBuffers(b);
 }
 
 absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace& workspace,
@@ -747,7 +753,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
     return absl::InvalidArgumentError(
         absl::StrFormat("Gemm: unknown output type %d", static_cast<int>(args.c_type)));
   }
-  if (absl::Status s = ValidateWeight(b); !s.ok()) return s;
+  if (absl::Status s = ValidateWeightBuffers(b); !s.ok()) return s;
   absl::StatusOr<GemmPlan> plan = PlanGemm(args.m, b, options);
   if (!plan.ok()) return plan.status();
   if (args.m == 0) return absl::OkStatus();
