@@ -147,6 +147,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     // ---------------------------------------------------------- producer
     SetMaxRegistersDecrease<kRingWsProducerRegs>();
     const int pt = tid - kConsumerThreads;
+    // The activations of stage t (`ops`: the tile's first row): one bulk copy
+    // per chunk (the ring tiles' fill), announced on the stage's full barrier.
+    auto fill_stage = [&](const unsigned char* ops, int t) {
+      const int s = t & (kRingStages - 1);
+      FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
+                                                    chunk, groups, t * kU, full_bar(s));
+    };
     if constexpr (kPrepared) {
       if (pt != 0) return;
       const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
@@ -188,11 +195,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
                            full_bar(s));
         }
       };
-      auto fill = [&](int t) {
-        const int s = t & (kRingStages - 1);
-        FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
-                                                      chunk, groups, t * kU, full_bar(s));
-      };
+      auto fill = [&](int t) { fill_stage(ops, t); };
       // Stage 0's weights before the wait for the quantizer (not its output),
       // its activations after it; then each stage once its slot is free.
       if (stages_total > 0) issue_weights(0);
@@ -275,14 +278,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
       FenceProxyAsyncShared();
       MbarrierArrive(full_bar(s));
     };
-    // The activations of stage t: one bulk copy per chunk (the ring tiles'
-    // fill), announced on the stage's full barrier.
     const unsigned char* const ops = p.a_ops + static_cast<int64_t>(m0) * groups * 32;
-    auto fill = [&](int t) {
-      const int s = t & (kRingStages - 1);
-      FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
-                                                    groups, t * kU, full_bar(s));
-    };
+    auto fill = [&](int t) { fill_stage(ops, t); };
     static_assert(kRingWsRawStages == 2, "one stage in flight while one is converted");
     constexpr int kEarlyFills = 1;
     const int early = min(kRingStages, stages_total);
