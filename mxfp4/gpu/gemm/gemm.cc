@@ -183,6 +183,22 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
   }
 }
 
+// The E4M3-A form of a default streaming tile's bulk variant, or the tile
+// itself: auto's choice where the fp16 bulk variant does not fit in shared
+// memory at the default tile's cluster size (AutoBulkTwin above gives way).
+// Its A slice is half the bytes; converting A to fp16 at the MMA (F2FP)
+// costs ~1.2K cycles of math, so where the fp16 form fits it stays
+// (16x2112x7168: 8.03 against 8.57 us). Measured 2026-12-01 (H200, session
+// 24, gemm_paths_benchmark --only, hot graph replay, two runs; docs/paths.md
+// "Measured (2026-12-01, session 24)"), auto before -> after, where the rule
+// applies: 12x2880x4096 9.77 -> 8.08 us (the fp16 bulk form needs a cluster
+// of 2, 180 CTAs: 11.34), 16x2880x4096 9.56 -> 7.96, 16x4096x4096 10.46 ->
+// 8.71, 16x5120x4096 17.51 -> 15.13, 16x7168x4096 17.83 -> 15.66,
+// 16x2880x8192 19.42 -> 17.27, 16x1536x8192 10.51 -> 9.09.
+TileConfigId AutoBulkE4m3Twin(TileConfigId id) {
+  return id == TileConfigId::kStreamQN32M16K8 ? TileConfigId::kStreamQN32M16K8BulkE4m3 : id;
+}
+
 // Measured 2026-11-30 (sessions 5-6, H200 sweep, CUDA-graph replay;
 // docs/paths.md "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat
 // the pipelined default where their one-wave grid (one CTA per 64 weight rows
@@ -716,6 +732,16 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     if (bulk.ok() &&
         bulk->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
       return bulk;
+    }
+    // Where the fp16 bulk variant's A slice does not fit, its E4M3-A form
+    // (half the A bytes) may.
+    if (AutoBulkE4m3Twin(tile) != tile) {
+      absl::StatusOr<GemmPlan> e4 =
+          PlanTile(path, AutoBulkE4m3Twin(tile), m, groups, b.n, b.k, tiled->cluster_ctas);
+      if (e4.ok() &&
+          e4->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
+        return e4;
+      }
     }
   }
   return tiled;

@@ -106,6 +106,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {9, 4096, 256, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {16, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      // 8 < M <= 16 where the fp16 bulk tile's A slice does not fit at the
+      // default tile's cluster: the E4M3-A bulk tile (session 24).
+      {12, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      {16, 7168, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      {16, 1536, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 90 N tiles
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
       {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
@@ -147,7 +152,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 8512, 2048, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 133
       {32, 1984, 4096, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 8},         // 31
       {32, 4096, 1984, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 62 blocks
-      {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 8},
+      // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
+      {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
@@ -364,12 +370,20 @@ TEST(GemmApi, BulkTilesFallBackToTheirTwin) {
   EXPECT_GT(bulk->shared_memory_bytes, twin->shared_memory_bytes);
   EXPECT_LE(bulk->shared_memory_bytes, 227u * 1024u);
   // One 32-row N tile, so 8 cluster CTAs of 160 K-blocks each: the twin's A
-  // (~170 KB) fits, the weight slabs on top of it do not.
+  // (~170 KB) fits, the weight slabs on top of it do not; with A as E4M3
+  // (half the bytes) they do.
   o.tile.clear();
   absl::StatusOr<GemmPlan> wide_k = PlanGemm(16, PreshuffledWeight(32, 40960), o);
   ASSERT_TRUE(wide_k.ok()) << wide_k.status();
-  EXPECT_EQ(wide_k->tile, "streamq_n32_m16_k8");
+  EXPECT_EQ(wide_k->tile, "streamq_n32_m16_k8_bulk_e4m3");
+  EXPECT_EQ(wide_k->splits, 64);
   EXPECT_LE(wide_k->shared_memory_bytes, 227u * 1024u);
+  // 176 K-blocks a CTA: the twin's A (~180 KB) still fits, neither bulk
+  // form does.
+  absl::StatusOr<GemmPlan> wider_k = PlanGemm(16, PreshuffledWeight(32, 45056), o);
+  ASSERT_TRUE(wider_k.ok()) << wider_k.status();
+  EXPECT_EQ(wider_k->tile, "streamq_n32_m16_k8");
+  EXPECT_LE(wider_k->shared_memory_bytes, 227u * 1024u);
 }
 TEST(GemmApi, ForcedPathsAndTiles) {
   GemmOptions o;

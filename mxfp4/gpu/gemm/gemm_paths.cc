@@ -50,6 +50,7 @@ constexpr GemmPathInfo kPaths[] = {
      "16 < M <= 32, K > 512, where the ring tile does not take it), "
      "streamq_n32_m64_k4, streamq_n64_m64_k4, streamq_n32_m32_k8, streamq_n16_m32_k8, "
      "streamq_n16_m16_k8; bulk streaming (auto where they fit): streamq_n32_m16_k8_bulk, "
+     "streamq_n32_m16_k8_bulk_e4m3 (A as E4M3: auto where the fp16 form's A does not fit), "
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
      "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "

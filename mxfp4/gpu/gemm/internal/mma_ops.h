@@ -90,6 +90,15 @@ MXFP4_DEVICE_INLINE void Fp4x8ToF16x8(uint32_t w, uint32_t h[4]) {
   h[3] = Prmt(b.hi, 0u, 0x3424u);
 }
 
+// E4m3x2ToF16x2(): two E4M3 bytes (low byte = first element) -> an f16x2
+// (low half = first); exact (every E4M3 value is an fp16 value). One F2FP
+// on sm_90.
+MXFP4_DEVICE_INLINE uint32_t E4m3x2ToF16x2(uint32_t bytes) {
+  uint32_t h;
+  asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h) : "h"(static_cast<uint16_t>(bytes)));
+  return h;
+}
+
 // MmaF16Block()
 // The exact dot product of one 32-element block for a 16 x 8 tile as two
 // chained mma.sync m16n8k16 f16 -> f32 (the first from a zero accumulator).

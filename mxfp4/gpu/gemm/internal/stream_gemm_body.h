@@ -116,8 +116,12 @@ template <TileConfigId kId, bool kClusterSplit, bool kContestLayout>
 MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
-  static_assert(kCfg.operands == MmaOperands::kF16 && !kCfg.fold_a_scale,
-                "streaming tiles use unfolded fp16 operands");
+  // A in shared memory as fp16 of value/2, or (bulk prequantized tiles) as
+  // E4M3 of value/2, converted to fp16 pairs at the MMA; never folded.
+  constexpr bool kE4m3A = kCfg.operands == MmaOperands::kE4m3;
+  static_assert(!kCfg.fold_a_scale && (!kE4m3A || BulkATiled(kCfg)),
+                "streaming tiles use unfolded fp16 operands (E4M3 A: bulk prequantized tiles)");
+  constexpr int kOpRowBytes = 32 * kCfg.act_bytes();  // one block of one A row
   constexpr bool kPrequant = kCfg.a_source == ASource::kPrequantized;
   constexpr bool kBulk = kCfg.bulk_b;
   constexpr int kWarpsN = kCfg.warps_n;
@@ -234,7 +238,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     if (warp_n == 0 && lane == 0) {
       for (int q = 0; q < kBulkPieces; ++q) MbarrierInit(a_bars + 8u * q);
       MbarrierInitFence();
-      constexpr uint32_t kBlockBytes = kBlockM * 64u;
+      constexpr uint32_t kBlockBytes = kBlockM * kOpRowBytes;
       const unsigned char* const src =
           p.a_ops + (static_cast<int64_t>(blockIdx.y) * groups + g_lo) * kBlockBytes;
       unsigned char* const dst = a_ops + (g_lo - cta_g0) * kBlockBytes;
@@ -388,10 +392,22 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     const int item0 = (gg - cta_g0) * kBlockM;
 #pragma unroll
     for (int mt = 0; mt < kFragsM; ++mt) {
-      const int a_off = (item0 + mt * 8 + gid) * 64;
-      const uint4 xv = *reinterpret_cast<const uint4*>(a_ops + a_off + tig * 16);
+      const int a_off = (item0 + mt * 8 + gid) * kOpRowBytes;
+      uint32_t x[4];
+      if constexpr (kE4m3A) {
+        const uint2 xv = *reinterpret_cast<const uint2*>(a_ops + a_off + tig * 8);
+        x[0] = E4m3x2ToF16x2(xv.x & 0xFFFFu);
+        x[1] = E4m3x2ToF16x2(xv.x >> 16);
+        x[2] = E4m3x2ToF16x2(xv.y & 0xFFFFu);
+        x[3] = E4m3x2ToF16x2(xv.y >> 16);
+      } else {
+        const uint4 xv = *reinterpret_cast<const uint4*>(a_ops + a_off + tig * 16);
+        x[0] = xv.x;
+        x[1] = xv.y;
+        x[2] = xv.z;
+        x[3] = xv.w;
+      }
       const float2 sa = *reinterpret_cast<const float2*>(a_scales + item0 + mt * 8 + 2 * tig);
-      const uint32_t x[4] = {xv.x, xv.y, xv.z, xv.w};
       float d[4];
       MmaF16Block(h_row, h_row8, x, d);
       acc[mt][0] = __fmaf_rn(d[0], __fmul_rn(sb_row, sa.x), acc[mt][0]);

@@ -42,7 +42,10 @@ enum class MmaOperands : int {
   // HMMA is native on sm_90 (the default).
   kF16 = 0,
   // e4m3: the same values as FP8 E4M3, one mma.sync m16n8k32 e4m3 per block.
-  // On sm_90 ptxas emulates it (F2FP unpack + HMMA): kept as a fallback.
+  // On sm_90 ptxas emulates it (F2FP unpack + HMMA): kept as a fallback. The
+  // wgmma ring tiles take E4M3 natively; the bulk streaming tile
+  // streamq_n32_m16_k8_bulk_e4m3 stores A as E4M3 (half the shared-memory
+  // bytes) and converts it to the fp16 operand at the MMA.
   kE4m3 = 1,
 };
 
@@ -130,6 +133,10 @@ enum class TileConfigId : int {
   kWgmma8N64M128K2WsFold,
   kWgmma8N128M128WsFold,
   kWgmma8N64M64K2WsFold,
+  // The bulk streaming tile with A prequantized as E4M3 of value/2 (half the
+  // shared-memory bytes of the fp16 operand, converted to fp16 at the MMA):
+  // auto's choice where the fp16 form's A slice does not fit (gemm.cc).
+  kStreamQN32M16K8BulkE4m3,
   kCount,
 };
 
@@ -158,7 +165,7 @@ enum class TileConfigId : int {
   X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk) X(kWgmma8N64M64K2Fold)                  \
   X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)                    \
   X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold) X(kWgmma8N64M128K2WsFold)                 \
-  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold)
+  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold) X(kStreamQN32M16K8BulkE4m3)
 
 struct TileConfigDesc {
   int warps_n;
@@ -374,6 +381,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamQN32M16K8Bulk:
       return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kF16,
               "streamq_n32_m16_k8_bulk", false, false, 8, true, false, true};
+    case TileConfigId::kStreamQN32M16K8BulkE4m3:
+      return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "streamq_n32_m16_k8_bulk_e4m3", false, false, 8, true, false, true};
     case TileConfigId::kStreamQN32M32K4Bulk:
       return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
               "streamq_n32_m32_k4_bulk", false, false, 4, true, false, true};
@@ -479,7 +489,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   const uint32_t cta_blocks = static_cast<uint32_t>(c.warps_k) * chunk;
   uint32_t off = 0;
   p.a_ops = off;
-  off = AlignSmem(off + cta_blocks * bm * 64u);
+  off = AlignSmem(off + cta_blocks * bm * 32u * static_cast<uint32_t>(c.act_bytes()));
   p.a_op_scales = off;
   off = AlignSmem(off + cta_blocks * bm * 4u);
   if (c.wgmma) {
