@@ -191,10 +191,10 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
 // (16x2112x7168: 8.03 against 8.57 us). Measured 2026-12-01 (H200, session
 // 24, gemm_paths_benchmark --only, hot graph replay, two runs; docs/paths.md
 // "Measured (2026-12-01, session 24)"), auto before -> after, where the rule
-// applies: 12x2880x4096 9.77 -> 8.08 us (the fp16 bulk form needs a cluster
-// of 2, 180 CTAs: 11.34), 16x2880x4096 9.56 -> 7.96, 16x4096x4096 10.46 ->
-// 8.71, 16x5120x4096 17.51 -> 15.13, 16x7168x4096 17.83 -> 15.66,
-// 16x2880x8192 19.42 -> 17.27, 16x1536x8192 10.51 -> 9.09.
+// applies: 12x2880x4096 9.79 -> 8.08 us (the fp16 bulk form needs a cluster
+// of 2, 180 CTAs: 11.34), 16x2880x4096 9.59 -> 7.96, 16x4096x4096 10.50 ->
+// 8.71, 16x5120x4096 17.64 -> 15.13, 16x7168x4096 17.92 -> 15.66,
+// 16x2880x8192 19.46 -> 17.27, 16x1536x8192 10.52 -> 9.09.
 TileConfigId AutoBulkE4m3Twin(TileConfigId id) {
   return id == TileConfigId::kStreamQN32M16K8 ? TileConfigId::kStreamQN32M16K8BulkE4m3 : id;
 }
