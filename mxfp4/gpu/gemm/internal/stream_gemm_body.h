@@ -418,6 +418,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   };
   if constexpr (kBulk) {
     // Piece by piece as the bulk copies land; the loop body reads one block.
+    // Blocks of the loop in flight: the math phase is bound by the chain
+    // weight/A load -> conversion -> two HMMAs, so more blocks unrolled hide
+    // more of it, up to the registers a tile has. Measured (H200, session 24,
+    // gemm_paths_benchmark --only, hot graph replay; unrolled 2 before):
+    // streamq_n32_m16_k8_bulk by 4 16x2112x7168 8.06 -> 7.84 us (by 8: 8.35),
+    // the E4M3-A tile by 8 16x7168x4096 15.64 -> 14.71 (by 4: 15.08), the
+    // 8-row tiles by 8 4x4096x4096 7.55 -> 7.44; by 4 the 64-row tiles spill.
+    constexpr int kBulkUnroll = (kE4m3A || kFragsM == 1) ? 8 : (kFragsM <= 4 ? 4 : 2);
     const bool in_row = row0 + gid < p.n;
     const bool in_row8 = row0 + gid + 8 < p.n;
 #pragma unroll 1
@@ -425,7 +433,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       bulk.WaitPiece(q);
       if constexpr (kBulkA) MbarrierWait(a_bars + 8u * q, 0u);
       const int u_end = min((q + 1) * bulk.piece_blocks, bulk.blocks);
-#pragma unroll 2
+#pragma unroll(kBulkUnroll)
       for (int u = q * bulk.piece_blocks; u < u_end; ++u) {
         uint32_t w_row, w_row8;
         float2 sb;
