@@ -635,6 +635,11 @@ bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma) {
   return quant_then_mma.grid_ctas <= kStreamTargetCtas &&
          quant_then_mma.tile == GetTileConfig(TileConfigId::kStreamQN32M16K8Bulk).name;
 }
+
+// Whether a plan's shared memory fits one CTA's opt-in limit.
+bool FitsSharedMemory(const GemmPlan& plan) {
+  return plan.shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem);
+}
 }  // namespace
 
 absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
@@ -706,12 +711,12 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
         PlanTile(path, PreparedWeightTwin(tile), m, groups, b.n, b.k, options.split_k);
     if (twin.ok() &&
         (tiled->cluster_ctas == 1 || twin->grid_ctas >= kPreparedTwinMinCtasWithCluster) &&
-        twin->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
+        FitsSharedMemory(*twin)) {
       twin->reads_prepared_weight = true;
       return twin;
     }
   }
-  if (tiled->shared_memory_bytes > static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
+  if (!FitsSharedMemory(*tiled)) {
     if (tile_forced || !GetTileConfig(tile).stream_b) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "Gemm: tile %s needs %d bytes of shared memory for K=%d with %d K-splits (the limit "
@@ -724,24 +729,15 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     tiled = PlanTile(path, PipelinedDefaultTile(path, m), m, groups, b.n, b.k,
                      options.split_k);
     if (!tiled.ok()) return tiled.status();
-  } else if (!tile_forced && AutoBulkTwin(tile) != tile) {
+  } else if (!tile_forced) {
     // The default streaming tile's bulk variant with the same splits, when
-    // its weight slabs fit in shared memory as well.
-    absl::StatusOr<GemmPlan> bulk =
-        PlanTile(path, AutoBulkTwin(tile), m, groups, b.n, b.k, tiled->cluster_ctas);
-    if (bulk.ok() &&
-        bulk->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
-      return bulk;
-    }
-    // Where the fp16 bulk variant's A slice does not fit, its E4M3-A form
-    // (half the A bytes) may.
-    if (AutoBulkE4m3Twin(tile) != tile) {
-      absl::StatusOr<GemmPlan> e4 =
-          PlanTile(path, AutoBulkE4m3Twin(tile), m, groups, b.n, b.k, tiled->cluster_ctas);
-      if (e4.ok() &&
-          e4->shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem)) {
-        return e4;
-      }
+    // its weight slabs fit in shared memory as well; where the fp16 one's A
+    // slice does not fit, its E4M3-A form (half the A bytes) may.
+    for (TileConfigId bulk_tile : {AutoBulkTwin(tile), AutoBulkE4m3Twin(tile)}) {
+      if (bulk_tile == tile) continue;
+      absl::StatusOr<GemmPlan> bulk =
+          PlanTile(path, bulk_tile, m, groups, b.n, b.k, tiled->cluster_ctas);
+      if (bulk.ok() && FitsSharedMemory(*bulk)) return bulk;
     }
   }
   return tiled;
