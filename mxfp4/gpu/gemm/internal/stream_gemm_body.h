@@ -121,7 +121,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr bool kE4m3A = kCfg.operands == MmaOperands::kE4m3;
   static_assert(!kCfg.fold_a_scale && (!kE4m3A || BulkATiled(kCfg)),
                 "streaming tiles use unfolded fp16 operands (E4M3 A: bulk prequantized tiles)");
-  constexpr int kOpRowBytes = 32 * kCfg.act_bytes();  // one block of one A row
+  constexpr int kOpRowBytes = kCfg.op_row_bytes();
   constexpr bool kPrequant = kCfg.a_source == ASource::kPrequantized;
   constexpr bool kBulk = kCfg.bulk_b;
   constexpr int kWarpsN = kCfg.warps_n;

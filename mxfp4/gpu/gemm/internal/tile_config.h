@@ -224,6 +224,8 @@ struct TileConfigDesc {
   MXFP4_HOST_DEVICE constexpr int act_bytes() const {
     return operands == MmaOperands::kF16 ? 2 : 1;
   }
+  // Bytes of one 32-element block of one A row (shared memory / workspace).
+  MXFP4_HOST_DEVICE constexpr int op_row_bytes() const { return 32 * act_bytes(); }
   MXFP4_HOST_DEVICE constexpr int threads() const {
     return 32 * warps_n * warps_m * warps_k + (producer_wg ? 128 : 0);
   }
@@ -489,7 +491,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   const uint32_t cta_blocks = static_cast<uint32_t>(c.warps_k) * chunk;
   uint32_t off = 0;
   p.a_ops = off;
-  off = AlignSmem(off + cta_blocks * bm * 32u * static_cast<uint32_t>(c.act_bytes()));
+  off = AlignSmem(off + cta_blocks * bm * static_cast<uint32_t>(c.op_row_bytes()));
   p.a_op_scales = off;
   off = AlignSmem(off + cta_blocks * bm * 4u);
   if (c.wgmma) {
@@ -640,7 +642,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int b
   const uint32_t bn = static_cast<uint32_t>(c.block_n());
   const uint32_t bm = static_cast<uint32_t>(c.block_m());
   const uint32_t stages = static_cast<uint32_t>(c.stages);
-  const uint32_t op_row = 32u * static_cast<uint32_t>(c.act_bytes());  // one block of one row
+  const uint32_t op_row = static_cast<uint32_t>(c.op_row_bytes());
   uint32_t off = 0;
   p.b_stages = off;
   off = AlignSmem(off + stages * kStageBlocks * bn * 16u);

@@ -78,7 +78,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   constexpr bool kFold = kCfg.fold_a_scale;
   constexpr bool kUnrollStage = kCfg.unroll_stage;
   static_assert(!kFold || kF16, "scale folding needs fp16 operands");
-  constexpr int kOpRow = 32 * kCfg.act_bytes();  // operand bytes of one block of one A row
+  constexpr int kOpRow = kCfg.op_row_bytes();
   constexpr int kSB = kStageBlocks;
   static_assert(kStages >= 2, "pipeline needs two stages");
   static_assert((kSB * kBlockN) % kThreads == 0, "B stage chunks must divide the CTA");
