@@ -278,7 +278,12 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // 9.46 / 9.51 us; gemm_paths_benchmark --only, call 3: 256x2880x512 5.81 ->
 // 5.47; its 64-row twin lost, 64x7168x2048 8.61 -> 9.25, and its n128_m128
 // twin tied at 4096^3, 272.2 / 272.0) - else the 128-row tile whose
-// warpgroups split N.
+// warpgroups split N, also in its warp-specialized form since its producer
+// issues a whole stage's copies at constant offsets (session 25, call 3,
+// gemm_paths_benchmark --only, hot graph replay, ring -> ws: 512x3072x1536
+// 15.07 -> 13.9 us, 1024x4096x4096 65.9 -> 61.9, 2048x7168x2048 119.6 ->
+// 112.2, 1000x2880x4096 65.9 -> 62.7, 512x4096x4096 33.5 -> 31.6, 4096^3
+// 260.6 -> 245.2; before that change the two tied).
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
     return groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
@@ -288,7 +293,7 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
     return TileConfigId::kWgmma8N64M128K2WsFold;
   }
-  return TileConfigId::kWgmma8N128M128Fold;
+  return TileConfigId::kWgmma8N128M128WsFold;
 }
 
 // Session 17 (gemm_paths_benchmark --only, hot graph replay, call 3): for

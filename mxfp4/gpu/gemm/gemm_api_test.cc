@@ -120,9 +120,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // faster than the pipelined tile on several waves); beyond one wave of
       // the K-split tiles (132 CTAs), tiles whose warpgroups (also) split N.
       {256, 4224, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},  // 132 CTAs
-      {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},    // 134
-      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
-      {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_fold", 1},
+      {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},    // 134
+      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},
+      {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},
       {64, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},   // 132 CTAs
       {64, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},  // 133
       {33, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},

@@ -171,11 +171,17 @@ TEST(GemmPath, RingTilesOnGridsOfSeveralWaves) {
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").M(200).N(4288).K(1024).Seed(1201).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").M(40).N(8512).K(544).Seed(1202)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-  // Auto's tiles beyond one wave: 67 x 2 = 134 CTAs of wgmma8_n128_m128_fold,
-  // 133 of wgmma8_n128_m64_k2_fold.
-  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_fold").M(200).N(8576).K(1024).Seed(1203).Run());
-  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_fold").M(130).N(8512).K(544).Seed(1204)
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  // Auto's tiles beyond one wave: 67 x 2 = 134 CTAs of wgmma8_n128_m128_ws_fold
+  // (since session 25; its ring twin before), 133 of wgmma8_n128_m64_k2_fold.
+  // The ws producer's whole-stage form (K = 1024) and its checked form (K =
+  // 32 x 17; rows past N = 8512).
+  for (const char* tile : {"wgmma8_n128_m128_ws_fold", "wgmma8_n128_m128_fold"}) {
+    SCOPED_TRACE(tile);
+    EXPECT_TRUE(PathTester().Tile(tile).M(200).N(8576).K(1024).Seed(1203).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(130).N(8512).K(544).Seed(1204)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(130).N(8512).K(1024).Seed(1207).Run());
+  }
   EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").M(50).N(17024).K(1024).Seed(1205).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").M(33).N(17000).K(544).Seed(1206)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
