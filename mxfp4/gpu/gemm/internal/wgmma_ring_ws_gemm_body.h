@@ -72,6 +72,24 @@ MXFP4_DEVICE_INLINE bool NamedBarrierAnd(bool v) {
   return out != 0u;
 }
 
+// The weight scales in a converting producer's stage: from the E8M0 byte S
+// the bits (S + 7) << 23 (mod 2^32), one IMAD. For S <= 247 that is
+// E8m0ToFloat(S) x 2^7 = 2^(S - 120), the factor the folded promotion takes
+// with the shifted weight encoding (kShiftedE4m3Scale) as it is; above, +inf
+// or a value with the sign bit set, which the fast form never sees (its
+// CTAs have every byte <= kFoldMaxWeightScaleByte) and from which the exact
+// form recovers S. (E8m0ToFloat is five instructions, and each consumer warp
+// then multiplied by 2^7 twice a block: session 25.)
+MXFP4_DEVICE_INLINE float StageScaleFromByte(uint32_t s) { return __uint_as_float((s + 7u) << 23); }
+// Whether the byte behind a stage scale is <= kFoldMaxWeightScaleByte.
+MXFP4_DEVICE_INLINE bool StageScaleFolds(float stage) {
+  return __float_as_uint(stage) <= (kFoldMaxWeightScaleByte + 7u) << 23;
+}
+// E8m0ToFloat(S) of the byte behind a stage scale.
+MXFP4_DEVICE_INLINE float StageScaleToE8m0Float(float stage) {
+  return quant::E8m0ToFloat(((__float_as_uint(stage) >> 23) - 7u) & 0xFFu);
+}
+
 // The producer's staging ring of raw weights (cp.async): stages of
 // [kRingStageBlocks][128 threads][16 B].
 inline constexpr int kRingWsRawStages = 2;
@@ -290,7 +308,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
         const uint32_t dst = w_own + static_cast<uint32_t>(s * 2 * kU + u) * kWBlockBytes;
         StoreShared128(dst, x0.lo, x1.lo, x2.lo, x3.lo);
         StoreShared128(dst + 128u, x0.hi, x1.hi, x2.hi, x3.hi);
-        s_own[(s * 2 * kU + u) * 64] = quant::E8m0ToFloat(scales[u]);
+        s_own[(s * 2 * kU + u) * 64] = StageScaleFromByte(scales[u]);
       }
       // The wgmma reads these bytes through the async proxy.
       FenceProxyAsyncShared();
@@ -420,8 +438,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
       // promotion (wgmma_ring_gemm_body.h).
       if (t >= stages_total) return;
       if (pos == kU - 1) release(t);
-      // The shifted weight encoding's factor (shifted_e4m3.h).
-      PromoteFoldedBlock(d, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
+      // The shifted weight encoding's factor (shifted_e4m3.h): in the
+      // converting producer's stage scales already (StageScaleFromByte).
+      if constexpr (kPrepared) {
+        PromoteFoldedBlock(d, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
+      } else {
+        PromoteFoldedBlock(d, sb.x, sb.y, acc);
+      }
     };
 #pragma unroll 1
     for (int t = 0; t < stages_total; ++t) {
@@ -457,7 +480,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
         const float2 sb = load_sb(t, pos);
         const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
         // E8m0ToFloat(byte) <= 2^113 <=> byte <= 240 (NaN fails).
-        const bool scales_fold = sb.x <= 0x1p113f && sb.y <= 0x1p113f;
+        const bool scales_fold = kPrepared ? sb.x <= 0x1p113f && sb.y <= 0x1p113f
+                                           : StageScaleFolds(sb.x) && StageScaleFolds(sb.y);
         const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded);
         WgmmaWaitGroup<0>();
         FenceRegisterArray(d0);
@@ -466,10 +490,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
         // Past this warpgroup's chunk: no block (promoting +0 is not a no-op
         // on a -0 partial; wgmma_ring_gemm_body.h).
         if (j >= len) continue;
-        if (fast) {
-          PromoteFoldedBlock(d0, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
+        if constexpr (kPrepared) {
+          if (fast) {
+            PromoteFoldedBlock(d0, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
+          } else {
+            PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, sb.x, sb.y);
+          }
         } else {
-          PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, sb.x, sb.y);
+          if (fast) {
+            PromoteFoldedBlock(d0, sb.x, sb.y, acc);
+          } else {
+            PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, StageScaleToE8m0Float(sb.x),
+                                       StageScaleToE8m0Float(sb.y));
+          }
         }
       }
     }
