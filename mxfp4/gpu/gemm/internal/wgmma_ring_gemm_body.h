@@ -184,6 +184,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     MbarrierInitFence();
   }
   __syncthreads();
+  // With a cluster: every rank's barriers are initialized before any rank's
+  // first fill (the wait is just before it, by when every peer has long
+  // arrived). Not needed for correctness - a rank's copies complete on its
+  // own barriers only - but racecheck matched rank r's init with rank 0's
+  // copy at the same CTA-local offset and reported a hazard in 2 of 6 runs
+  // (sessions 23 and 25, docs/paths.md "Measured (2026-12-01, session 25)").
+  if constexpr (kCluster) ClusterArriveRelaxed();
 
   const int wg = warp >> 2;
   const int kz = wg / kWgsN;
@@ -248,6 +255,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // cycles (m128), 2.72K -> 2.50K (m64); the first warpgroup had finished
   // its math ~0.57K (m128) cycles after the second, now ~0.19K before it.
   const int filler = (warp + 4) % kConsumerWarps;
+  if constexpr (kCluster) ClusterWait();
   if (lane == 0) {
     for (int t = filler; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
   }
