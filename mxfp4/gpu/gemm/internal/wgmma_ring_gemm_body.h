@@ -187,9 +187,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // With a cluster: every rank's barriers are initialized before any rank's
   // first fill (the wait is just before it, by when every peer has long
   // arrived). Not needed for correctness - a rank's copies complete on its
-  // own barriers only - but racecheck matched rank r's init with rank 0's
-  // copy at the same CTA-local offset and reported a hazard in 2 of 6 runs
-  // (sessions 23 and 25, docs/paths.md "Measured (2026-12-01, session 25)").
+  // own barriers only - but without it racecheck paired rank r's init with
+  // rank 0's copy at the same CTA-local offset and reported a hazard in about
+  // a third of its runs (sessions 23-25). Relaxed: a release arrive cost 3-5%
+  // on every cluster shape, this one <= 1% but on 128x2048x2048 (+4%;
+  // docs/paths.md "Measured (2026-12-01, session 25)").
   if constexpr (kCluster) ClusterArriveRelaxed();
 
   const int wg = warp >> 2;
