@@ -405,6 +405,18 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     const int s = t & (kRingStages - 1);
     return *reinterpret_cast<const float2*>(sb_own + (s * 2 * kU + pos) * 64);
   };
+  // A stage scale as the folded promotion's factor (with the shifted weight
+  // encoding's 2^7, shifted_e4m3.h), as E8m0ToFloat(S), and whether S <=
+  // kFoldMaxWeightScaleByte: the prepared copy's are E8m0ToFloat(S), a
+  // converting producer's StageScaleFromByte(S).
+  auto fold_factor = [](float stage) {
+    return kPrepared ? stage * kShiftedE4m3Scale : stage;
+  };
+  auto e8m0_value = [](float stage) { return kPrepared ? stage : StageScaleToE8m0Float(stage); };
+  // E8m0ToFloat(byte) <= 2^113 <=> byte <= 240 (NaN fails).
+  auto scale_folds = [](float stage) {
+    return kPrepared ? stage <= 0x1p113f : StageScaleFolds(stage);
+  };
   // After the stage's last block (its wgmma waited for, its scales read):
   // every consumer thread arrives (its own reads ordered before the arrival).
   auto release = [&](int t) { MbarrierArrive(empty_bar(t & (kRingStages - 1))); };
@@ -438,13 +450,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
       // promotion (wgmma_ring_gemm_body.h).
       if (t >= stages_total) return;
       if (pos == kU - 1) release(t);
-      // The shifted weight encoding's factor (shifted_e4m3.h): in the
-      // converting producer's stage scales already (StageScaleFromByte).
-      if constexpr (kPrepared) {
-        PromoteFoldedBlock(d, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
-      } else {
-        PromoteFoldedBlock(d, sb.x, sb.y, acc);
-      }
+      PromoteFoldedBlock(d, fold_factor(sb.x), fold_factor(sb.y), acc);
     };
 #pragma unroll 1
     for (int t = 0; t < stages_total; ++t) {
@@ -479,9 +485,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
         issue(t, pos, acc, d0);
         const float2 sb = load_sb(t, pos);
         const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
-        // E8m0ToFloat(byte) <= 2^113 <=> byte <= 240 (NaN fails).
-        const bool scales_fold = kPrepared ? sb.x <= 0x1p113f && sb.y <= 0x1p113f
-                                           : StageScaleFolds(sb.x) && StageScaleFolds(sb.y);
+        const bool scales_fold = scale_folds(sb.x) && scale_folds(sb.y);
         const bool fast = __all_sync(0xFFFFFFFFu, scales_fold && folded);
         WgmmaWaitGroup<0>();
         FenceRegisterArray(d0);
@@ -490,19 +494,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
         // Past this warpgroup's chunk: no block (promoting +0 is not a no-op
         // on a -0 partial; wgmma_ring_gemm_body.h).
         if (j >= len) continue;
-        if constexpr (kPrepared) {
-          if (fast) {
-            PromoteFoldedBlock(d0, sb.x * kShiftedE4m3Scale, sb.y * kShiftedE4m3Scale, acc);
-          } else {
-            PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, sb.x, sb.y);
-          }
+        if (fast) {
+          PromoteFoldedBlock(d0, fold_factor(sb.x), fold_factor(sb.y), acc);
         } else {
-          if (fast) {
-            PromoteFoldedBlock(d0, sb.x, sb.y, acc);
-          } else {
-            PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, StageScaleToE8m0Float(sb.x),
-                                       StageScaleToE8m0Float(sb.y));
-          }
+          PromoteRingBlockExact<kNa>(d0, acc, p, g_lo + j, m0, tig, e8m0_value(sb.x),
+                                     e8m0_value(sb.y));
         }
       }
     }
