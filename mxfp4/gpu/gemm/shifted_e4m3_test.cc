@@ -3,7 +3,8 @@
 // independent E4M3 decoder, to exactly E2M1 value x 2^-6 = 2 x value x
 // 2^-kShiftedE4m3ScaleExp, in the documented byte (even elements in lo, odd
 // ones in hi), whatever the other nibbles hold; seeded random words check
-// all eight at once. The device side of the same claim (the e4m3 wgmma's
+// all eight at once; the ws tiles' stage scales (StageScaleBits) for every
+// scale byte. The device side of the same claim (the e4m3 wgmma's
 // exact partials with these operands) is wgmma_exactness_test.
 
 #include "mxfp4/gpu/gemm/internal/shifted_e4m3.h"
@@ -11,6 +12,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <random>
 
 #include "gtest/gtest.h"
@@ -77,6 +79,27 @@ TEST(ShiftedE4m3, RandomWords) {
 
 TEST(ShiftedE4m3, ScaleIsTheExponent) {
   EXPECT_EQ(kShiftedE4m3Scale, std::ldexp(1.0f, kShiftedE4m3ScaleExp));
+}
+
+// The ws tiles' stage scales, every byte: the folded factor E8M0(S) x 2^7 bit
+// for bit where it is finite, S recoverable from every word, and the byte
+// bound as a word bound for every bound.
+TEST(ShiftedE4m3, StageScalesEveryByte) {
+  for (uint32_t s = 0; s < 256; ++s) {
+    SCOPED_TRACE(s);
+    const uint32_t bits = StageScaleBits(s);
+    EXPECT_EQ(StageScaleByte(bits), s);
+    if (s <= 247) {
+      const float want = E8m0ToFloat(static_cast<uint8_t>(s)) * kShiftedE4m3Scale;
+      float got;
+      std::memcpy(&got, &bits, sizeof got);
+      EXPECT_EQ(got, want);
+      EXPECT_FALSE(std::signbit(got));
+    }
+    for (uint32_t bound = 0; bound < 256; ++bound) {
+      ASSERT_EQ(StageScaleByteAtMost(bits, bound), s <= bound) << "bound " << bound;
+    }
+  }
 }
 
 }  // namespace

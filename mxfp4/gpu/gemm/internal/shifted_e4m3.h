@@ -1,8 +1,8 @@
 // File: mxfp4/gpu/gemm/internal/shifted_e4m3.h
 //
 // The e4m3 wgmma ring tiles' weight encoding (docs/paths.md "e4m3 wgmma ring
-// tiles"), host and device, so that a CPU test (shifted_e4m3_test) checks it
-// in CI; the device runs of the same arithmetic are wgmma_exactness_test
+// tiles") and the warp-specialized tiles' matching stage scales, host and
+// device, so that a CPU test (shifted_e4m3_test) checks them in CI; the device runs of the same arithmetic are wgmma_exactness_test
 // E4m3ShiftedWeightEncodingIsExact and the GEMM path tests.
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_SHIFTED_E4M3_H_
@@ -40,6 +40,21 @@ MXFP4_HOST_DEVICE inline Bytes8 Fp4x8ToShiftedE4m3(uint32_t w) {
   r.lo = ((w << 4) & 0x80808080u) | ((w << 2) & 0x1C1C1C1Cu);
   r.hi = (w & 0x80808080u) | ((w >> 2) & 0x1C1C1C1Cu);
   return r;
+}
+
+// The warp-specialized tiles' weight scales in shared memory (docs/paths.md
+// "Warp-specialized ring tiles", stage scales): from the E8M0 byte S the fp32
+// bits (S + 7) << 23 (mod 2^32) - for S <= 247 the value 2^(S - 120) =
+// E8M0(S) x kShiftedE4m3Scale, the folded promotion's factor with this
+// encoding, in one IMAD; above, +inf or a word with the sign bit set. S comes
+// back from the bits (StageScaleByte), and as unsigned words the bits of the
+// bytes <= B are exactly those <= StageScaleBits(B) (StageScaleByteAtMost).
+MXFP4_HOST_DEVICE inline uint32_t StageScaleBits(uint32_t s) { return (s + 7u) << 23; }
+MXFP4_HOST_DEVICE inline uint32_t StageScaleByte(uint32_t bits) {
+  return ((bits >> 23) - 7u) & 0xFFu;
+}
+MXFP4_HOST_DEVICE inline bool StageScaleByteAtMost(uint32_t bits, uint32_t max_byte) {
+  return bits <= StageScaleBits(max_byte);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

@@ -72,22 +72,21 @@ MXFP4_DEVICE_INLINE bool NamedBarrierAnd(bool v) {
   return out != 0u;
 }
 
-// The weight scales in a converting producer's stage: from the E8M0 byte S
-// the bits (S + 7) << 23 (mod 2^32), one IMAD. For S <= 247 that is
-// E8m0ToFloat(S) x 2^7 = 2^(S - 120), the factor the folded promotion takes
-// with the shifted weight encoding (kShiftedE4m3Scale) as it is; above, +inf
-// or a value with the sign bit set, which the fast form never sees (its
-// CTAs have every byte <= kFoldMaxWeightScaleByte) and from which the exact
-// form recovers S. (E8m0ToFloat is five instructions, and each consumer warp
-// then multiplied by 2^7 twice a block: session 25.)
-MXFP4_DEVICE_INLINE float StageScaleFromByte(uint32_t s) { return __uint_as_float((s + 7u) << 23); }
+// The weight scales in a converting producer's stage: StageScaleBits(S)
+// (shifted_e4m3.h), 2^(S - 120) = E8m0ToFloat(S) x 2^7 for S <= 247, the
+// factor the folded promotion takes with the shifted weight encoding as it
+// is; the fast form never sees the others (its CTAs have every byte <=
+// kFoldMaxWeightScaleByte), the exact form recovers S from them. One IMAD
+// instead of E8m0ToFloat's five, and the consumers no longer multiply by 2^7
+// (twice a block and warp): session 25.
+MXFP4_DEVICE_INLINE float StageScaleFromByte(uint32_t s) { return __uint_as_float(StageScaleBits(s)); }
 // Whether the byte behind a stage scale is <= kFoldMaxWeightScaleByte.
 MXFP4_DEVICE_INLINE bool StageScaleFolds(float stage) {
-  return __float_as_uint(stage) <= (kFoldMaxWeightScaleByte + 7u) << 23;
+  return StageScaleByteAtMost(__float_as_uint(stage), kFoldMaxWeightScaleByte);
 }
 // E8m0ToFloat(S) of the byte behind a stage scale.
 MXFP4_DEVICE_INLINE float StageScaleToE8m0Float(float stage) {
-  return quant::E8m0ToFloat(((__float_as_uint(stage) >> 23) - 7u) & 0xFFu);
+  return quant::E8m0ToFloat(StageScaleByte(__float_as_uint(stage)));
 }
 
 // The producer's staging ring of raw weights (cp.async): stages of
