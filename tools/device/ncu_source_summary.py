@@ -7,7 +7,8 @@ This prints what the GEMM sessions kept computing by hand:
     "Instructions Executed" count weighted by instructions: the loop body);
   - the executed code as contiguous regions (count of distinct instructions, share of samples,
     share of no_instruction samples): one-shot prologue/epilogue code vs the loop; with
-    --region_ops each region's execution count and commonest opcodes too (what a one-shot
+    --region_ops each region's commonest execution count, the instructions it runs a pass of
+    that count (its executions over the count) and its commonest opcodes too (what a one-shot
     region is: barrier setup, address math, loads, checks), and the instructions run once
     per warp (executed as often as the kernel's entry) in total;
   - the opcode histogram of the loop body;
@@ -108,8 +109,13 @@ def summarize(path, top, region_ops=False):
         if region_ops:
             ran_rows = [r for r in rows if number(r[executed]) > 0]
             times = collections.Counter(number(r[executed]) for r in ran_rows).most_common(1)[0][0]
+            # Instructions a pass of the region's commonest count: all its
+            # executions over that count (a loop whose prologue shares the
+            # region is not mistaken for a longer loop body; session 25 read
+            # a warp-specialized producer's 242 instructions a stage as 567).
+            per_pass = sum(number(r[executed]) for r in ran_rows) / times
             region_opcodes = collections.Counter(opcode(r[1]) for r in ran_rows)
-            print(f"          x{int(times)}: " +
+            print(f"          x{int(times)} ({per_pass:.1f} a pass): " +
                   ", ".join(f"{op} {k}" for op, k in region_opcodes.most_common(8)))
     if region_ops and ran:
         # Once per warp: the count of the kernel's entry instruction (every

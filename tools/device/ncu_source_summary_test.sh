@@ -5,8 +5,8 @@
 # `ncu -i ... --page source --print-source sass --csv`, after run_all.sh's title
 # line): the loop is the executed count that weighs most, regions split at gaps
 # of unexecuted code, stall shares add up per region, --region_ops names each
-# region's count and opcodes and totals the code run once per warp, and the
-# .xz form reads the same. A file that is not a source view fails.
+# region's count, its instructions a pass and opcodes and totals the code run
+# once per warp, and the .xz form reads the same. A file that is not a source view fails.
 set -euo pipefail
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
 [[ -f "$here/ncu_source_summary.py" ]] || here="$(dirname "$0")"
@@ -54,9 +54,9 @@ grep -q 'stalls (loop): long_sb 100.0%' "$t/out.txt" || fail "loop stalls"
 grep -qE '^ +0\.\. +4: +5 +38\.5% +38\.5%' "$t/out.txt" || fail "entry region"
 grep -qE '^ +20\.\. +29: +10 +38\.5% +0\.0%' "$t/out.txt" || fail "loop region"
 grep -qE '^ +38\.\. +39: +2 +23\.1% +23\.1%' "$t/out.txt" || fail "epilogue region"
-grep -qE '^ +x80: FFMA 10$' "$t/out.txt" || fail "loop region ops"
-grep -qE '^ +x8: S2R 3, LDC 1, SYNCS 1$' "$t/out.txt" || fail "entry region ops"
-grep -qE '^ +x8: STG 2$' "$t/out.txt" || fail "predicated opcode"
+grep -qE '^ +x80 \(10\.0 a pass\): FFMA 10$' "$t/out.txt" || fail "loop region ops"
+grep -qE '^ +x8 \(4\.1 a pass\): S2R 3, LDC 1, SYNCS 1$' "$t/out.txt" || fail "entry region ops (mixed counts: 33 executions / 8)"
+grep -qE '^ +x8 \(2\.0 a pass\): STG 2$' "$t/out.txt" || fail "predicated opcode"
 grep -q 'run once per warp (executed 8 times): 6 instructions, 53.8% of the samples' "$t/out.txt" ||
   fail "one-shot total"
 grep -q 'loop opcodes: FFMA 10' "$t/out.txt" || fail "loop opcodes"
