@@ -2,7 +2,8 @@
 //
 // The e4m3 wgmma ring tiles' weight encoding (docs/paths.md "e4m3 wgmma ring
 // tiles") and the warp-specialized tiles' matching stage scales, host and
-// device, so that a CPU test (shifted_e4m3_test) checks them in CI; the device runs of the same arithmetic are wgmma_exactness_test
+// device, so that a CPU test (shifted_e4m3_test) checks them in CI; the
+// device runs of the same arithmetic are wgmma_exactness_test
 // E4m3ShiftedWeightEncodingIsExact and the GEMM path tests.
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_SHIFTED_E4M3_H_
