@@ -254,7 +254,7 @@ TEST(GemmApi, WarpSpecializedRingTilePlans) {
   o.split_k = 1;
   EXPECT_TRUE(PlanGemm(256, PreshuffledWeight(3072, 1536), o).ok());
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold"}) {
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold"}) {
     o.tile = tile;
     o.split_k = 2;
     const absl::Status status = PlanGemm(256, PreshuffledWeight(3072, 1536), o).status();
@@ -268,6 +268,15 @@ TEST(GemmApi, WarpSpecializedRingTilePlans) {
   EXPECT_EQ(plan->splits, 1);
   EXPECT_EQ(plan->blocks_per_split, 68);
   EXPECT_EQ(plan->grid_ctas, 2 * 2);
+  // 192 activation rows: rows padded to a multiple of 192 for the quantizer,
+  // a 4-deep ring of 24 KiB activation stages, the partials over the ring.
+  o.tile = "wgmma8_n128_m192_ws_fold";
+  plan = PlanGemm(500, PreshuffledWeight(4096, 4096), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->block_m, 192);
+  EXPECT_EQ(plan->grid_ctas, 32 * 3);
+  EXPECT_EQ(plan->shared_memory_bytes, 4 * (24576 + 16384 + 2048) + 2 * 4 * 128 * 16 + 128);
+  EXPECT_GE(plan->workspace_bytes, 576u * 4096u + 576u * 128u * 4u);
 }
 
 // Every tile name a path lists plans on that path; kAuto lists none; the

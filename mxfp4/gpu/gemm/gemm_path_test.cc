@@ -240,8 +240,14 @@ TEST(GemmPath, WarpSpecializedRingTiles) {
                   .CheckIdeal(true).Repeats(Limit(20, 2)).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m128_ws_fold").M(200).N(8576).K(1024).Seed(1353)
                   .Run());  // 134 CTAs
+  // The 192-row tile: a whole row tile, three with a partial last one.
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m192_ws_fold").M(192).N(2048).K(2048).Seed(1358)
+                  .CheckIdeal(true).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m192_ws_fold").M(500).N(336).K(1024).Seed(1359)
+                  .Run());
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold"}) {
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold"}) {
+    SCOPED_TRACE(tile);
     EXPECT_TRUE(PathTester().Tile(tile).M(100).N(208).K(16384).Seed(1354).Run());
     EXPECT_TRUE(PathTester().Tile(tile).M(70).N(136).K(2144).Seed(1355)
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
@@ -279,7 +285,8 @@ TEST(GemmPath, PreparedWeights) {
     EXPECT_TRUE(auto_tester().M(64).N(2816).K(7168).Seed(1365).Run());
   }
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold"}) {
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold"}) {
+    SCOPED_TRACE(tile);
     uint64_t seed = 1370;
     EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(100).N(208).K(16384).Seed(++seed).Run());
     EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(70).N(136).K(2144).Seed(++seed)

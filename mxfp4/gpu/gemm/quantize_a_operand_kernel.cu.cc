@@ -137,11 +137,13 @@ __device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
 // rows 8 * r8 .. 8 * r8 + 7, quad i = row 8 * r8 + i, lane q of the quad =
 // elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
 // matrices, at their place in the row tile's run of blocks) and one fold flag
-// for the 8 rows.
+// for the 8 rows. kPow2Tile: tile_rows / 8 = 2^tile8_log2 (a shift and a
+// mask), else by_tile8 (the 192-row tile).
+template <bool kPow2Tile>
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
                                      int32_t rows_padded, int32_t tile8_log2,
-                                     FastDivmod by_groups,
+                                     FastDivmod by_groups, FastDivmod by_tile8,
                                      uint8_t* __restrict__ a_ops,
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags) {
@@ -186,13 +188,19 @@ __global__ void __launch_bounds__(kQuantThreads)
     const uint32_t lo = __byte_perm(e03, e47, 0x6420);
     const uint32_t hi = __byte_perm(e03, e47, 0x7531);
     // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile
-    // (tile8 = tile_rows / 8, a power of two).
-    const uint32_t tile8 = 1u << tile8_log2;
+    // (tile8 = tile_rows / 8).
+    uint32_t tile8 = 0, tile = 0, r_in = 0;
+    if constexpr (kPow2Tile) {
+      tile8 = 1u << tile8_log2;
+      tile = r8 >> tile8_log2;
+      r_in = r8 & (tile8 - 1);
+    } else {
+      tile8 = by_tile8.divisor;
+      by_tile8.DivMod(r8, tile, r_in);
+    }
     uint8_t* const dst =
-        a_ops +
-        ((static_cast<int64_t>(r8 >> tile8_log2) * groups + g) * tile8 + (r8 & (tile8 - 1))) *
-            256 +
-        quad * 16 + q * 4;
+        a_ops + ((static_cast<int64_t>(tile) * groups + g) * tile8 + r_in) * 256 + quad * 16 +
+        q * 4;
     *reinterpret_cast<uint32_t*>(dst) = lo;
     *reinterpret_cast<uint32_t*>(dst + 128) = hi;
     if (q == 0) {
@@ -218,7 +226,7 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
                                             hipStream_t stream) {
   if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 || tile_rows % 64 != 0 ||
-      (tile_rows & (tile_rows - 1)) != 0 || rows_padded % tile_rows != 0 || k % 32 != 0) {
+      rows_padded % tile_rows != 0 || k % 32 != 0) {
     return hipErrorInvalidValue;
   }
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);
@@ -226,11 +234,14 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   constexpr int kWarps = kQuantThreads / 32;
   const int64_t ctas_needed = (items + kWarps - 1) / kWarps;
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  const int32_t tile8_log2 = __builtin_ctz(static_cast<unsigned>(tile_rows / 8));
-  return LaunchQuantizer(QuantizeAOperandWgmmaOrderKernel, ctas, /*max_programmatic_ctas=*/ctas,
-                         stream, a, m, k, rows_padded, tile8_log2,
-                         FastDivmod::Make(static_cast<uint32_t>(k / 32)), a_ops, a_scales,
-                         fold_flags);
+  const uint32_t tile8 = static_cast<uint32_t>(tile_rows / 8);
+  const bool pow2 = (tile8 & (tile8 - 1)) == 0;
+  const int32_t tile8_log2 = pow2 ? __builtin_ctz(tile8) : 0;
+  return LaunchQuantizer(pow2 ? QuantizeAOperandWgmmaOrderKernel<true>
+                              : QuantizeAOperandWgmmaOrderKernel<false>,
+                         ctas, /*max_programmatic_ctas=*/ctas, stream, a, m, k, rows_padded,
+                         tile8_log2, FastDivmod::Make(static_cast<uint32_t>(k / 32)),
+                         FastDivmod::Make(tile8), a_ops, a_scales, fold_flags);
 }
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,

@@ -137,6 +137,9 @@ enum class TileConfigId : int {
   // shared-memory bytes of the fp16 operand, converted to fp16 at the MMA):
   // auto's choice where the fp16 form's A slice does not fit (gemm.cc).
   kStreamQN32M16K8BulkE4m3,
+  // The warp-specialized n128 tile with 192 activation rows: m64n192k32, 1.5x
+  // the work of each of the n128_m128 tile's wgmmas and weight conversions.
+  kWgmma8N128M192WsFold,
   kCount,
 };
 
@@ -165,7 +168,8 @@ enum class TileConfigId : int {
   X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk) X(kWgmma8N64M64K2Fold)                  \
   X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)                    \
   X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold) X(kWgmma8N64M128K2WsFold)                 \
-  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold) X(kStreamQN32M16K8BulkE4m3)
+  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold) X(kStreamQN32M16K8BulkE4m3)        \
+  X(kWgmma8N128M192WsFold)
 
 struct TileConfigDesc {
   int warps_n;
@@ -425,6 +429,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kWgmma8N64M64K2WsFold:
       return {4, 1, 1, 8, 0, ASource::kPrequantized, MmaOperands::kE4m3,
               "wgmma8_n64_m64_k2_ws_fold", true, false, 2, false, false, false, true, 1, true};
+    case TileConfigId::kWgmma8N128M192WsFold:
+      return {8, 1, 1, 24, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n128_m192_ws_fold", true, false, 1, false, false, false, true, 1, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }
@@ -763,7 +770,7 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // second: the weights' Fp4x8ToShiftedE4m3 order); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
 // [k/32][rows_padded] and fold flags [rows_padded / 8][RingFlagColumns(k/32)].
-// rows_padded % tile_rows == 0, tile_rows a power of two and a multiple of 64.
+// rows_padded % tile_rows == 0, tile_rows a multiple of 64.
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,

@@ -202,6 +202,36 @@ template <int kN>
 MXFP4_DEVICE_INLINE void WgmmaE4m3SmemZeroAcc(float (&d)[kN / 2], uint64_t desc_a,
                                               uint64_t desc_b);
 
+#define MXFP4_WGMMA_REGS96 \
+  MXFP4_WGMMA_REGS64 ", " \
+  "%64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, " \
+  "%76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, " \
+  "%88, %89, %90, %91, %92, %93, %94, %95"
+#define MXFP4_WGMMA_OUT96(d) \
+  MXFP4_WGMMA_OUT64(d), \
+  "=f"(d[64]), "=f"(d[65]), "=f"(d[66]), "=f"(d[67]), "=f"(d[68]), "=f"(d[69]), \
+  "=f"(d[70]), "=f"(d[71]), "=f"(d[72]), "=f"(d[73]), "=f"(d[74]), "=f"(d[75]), \
+  "=f"(d[76]), "=f"(d[77]), "=f"(d[78]), "=f"(d[79]), "=f"(d[80]), "=f"(d[81]), \
+  "=f"(d[82]), "=f"(d[83]), "=f"(d[84]), "=f"(d[85]), "=f"(d[86]), "=f"(d[87]), \
+  "=f"(d[88]), "=f"(d[89]), "=f"(d[90]), "=f"(d[91]), "=f"(d[92]), "=f"(d[93]), \
+  "=f"(d[94]), "=f"(d[95])
+
+// m64n192k32: the n128_m192 warp-specialized tile (wgmma_ring_ws_gemm_body.h).
+template <>
+MXFP4_DEVICE_INLINE void WgmmaE4m3SmemZeroAcc<192>(float (&d)[96], uint64_t desc_a,
+                                                   uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred zero;\n"
+      "setp.ne.b32 zero, 0, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n192k32.f32.e4m3.e4m3 {" MXFP4_WGMMA_REGS96
+      "}, %96, %97, zero, 1, 1;\n"
+      "}\n"
+      : MXFP4_WGMMA_OUT96(d)
+      : "l"(desc_a), "l"(desc_b)
+      : "memory");
+}
+
 template <>
 MXFP4_DEVICE_INLINE void WgmmaE4m3SmemZeroAcc<64>(float (&d)[32], uint64_t desc_a,
                                                   uint64_t desc_b) {

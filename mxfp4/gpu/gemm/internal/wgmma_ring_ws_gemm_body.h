@@ -114,7 +114,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   constexpr int kWgsK = kCfg.warps_k;
   static_assert(kWgsN * kWgsK == 2, "two consumer warpgroups");
   constexpr int kNa = kCfg.block_m();  // activation rows: the wgmma's N
-  static_assert(kNa == 64 || kNa == 128, "m64n64k32 or m64n128k32");
+  static_assert(kNa == 64 || kNa == 128 || (kNa == 192 && kWgsK == 1),
+                "m64n64k32, m64n128k32 or (N-split) m64n192k32");
   constexpr int kBlockN = kCfg.block_n();
   constexpr int kConsumerThreads = 256;
   static_assert(kCfg.threads() == kConsumerThreads + 128, "2 consumer + 1 producer warpgroup");
@@ -436,7 +437,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
 #pragma unroll
     for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
     float d0[kAccRegs];
-    float d1[kAccRegs];
+    [[maybe_unused]] float d1[kNa == 192 ? 1 : kAccRegs];
     auto finish = [&](int t, int pos, float (&d)[kAccRegs], bool drain) {
       const float2 sb = load_sb(t, pos);
       if (drain) {
@@ -451,15 +452,30 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
       if (pos == kU - 1) release(t);
       PromoteFoldedBlock(d, fold_factor(sb.x), fold_factor(sb.y), acc);
     };
+    if constexpr (kNa == 192) {
+      // One partial set: 96 accumulators and 96 partials a thread leave no
+      // room for a second (session 19: a second set in flight hid nothing of
+      // the promotion at n128 either). The blocks of a stage rolled: unrolled,
+      // ptxas kept two blocks' partials live and spilled ~600 bytes.
 #pragma unroll 1
-    for (int t = 0; t < stages_total; ++t) {
-      issue(t, 0, acc, d0);
+      for (int t = 0; t < stages_total; ++t) {
+#pragma unroll 1
+        for (int v = 0; v < kU; ++v) {
+          issue(t, v, acc, d0);
+          finish(t, v, d0, true);
+        }
+      }
+    } else {
+#pragma unroll 1
+      for (int t = 0; t < stages_total; ++t) {
+        issue(t, 0, acc, d0);
 #pragma unroll
-      for (int v = 0; v < kU; v += 2) {
-        issue(t, v + 1, acc, d1);
-        finish(t, v, d0, false);
-        if (v + 2 < kU) issue(t, v + 2, acc, d0);
-        finish(t, v + 1, d1, v + 2 == kU);
+        for (int v = 0; v < kU; v += 2) {
+          issue(t, v + 1, acc, d1);
+          finish(t, v, d0, false);
+          if (v + 2 < kU) issue(t, v + 2, acc, d0);
+          finish(t, v + 1, d1, v + 2 == kU);
+        }
       }
     }
     write_partials(acc);
