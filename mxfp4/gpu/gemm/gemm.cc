@@ -283,7 +283,19 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // gemm_paths_benchmark --only, hot graph replay, ring -> ws: 512x3072x1536
 // 15.07 -> 13.9 us, 1024x4096x4096 65.9 -> 61.9, 2048x7168x2048 119.6 ->
 // 112.2, 1000x2880x4096 65.9 -> 62.7, 512x4096x4096 33.5 -> 31.6, 4096^3
-// 260.6 -> 245.2; before that change the two tied).
+// 260.6 -> 245.2; before that change the two tied). Between that tile and its
+// 192-row twin (m64n192k32: the same work per block-step and row, a CTA 1.5x
+// as long) auto takes the one whose grid needs fewer waves times rows: a CTA
+// of either costs its rows (session 26, call 4, gemm_paths_benchmark --only,
+// hot graph replay, n128_m128 -> n128_m192: 768x4096x4096 59.0 -> 46.2 us (2
+// waves of 128 rows against 1 of 192), 3072^3 118.3 -> 107.9 (5 x 128 against
+// 3 x 192); 1536x4096x4096 91.0 / 91.3 (a tie, 3 x 128 = 2 x 192: the 128-row
+// tile kept), 4096^3 239 / 263, 2048x7168x2048 110 / 116, 1024x4096x4096 60.7
+// / 87.8, 512x3072x1536 13.6 / 19.8).
+int64_t RingWaveRows(TileConfigId id, int64_t m, int64_t n) {
+  const int64_t waves = (TileGridCtas(id, m, n) + kRingOneWaveCtas - 1) / kRingOneWaveCtas;
+  return waves * GetTileConfig(id).block_m();
+}
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
     return groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
@@ -292,6 +304,10 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
   if (m <= 64) return TileConfigId::kWgmma8N128M64K2Fold;
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
     return TileConfigId::kWgmma8N64M128K2WsFold;
+  }
+  if (RingWaveRows(TileConfigId::kWgmma8N128M192WsFold, m, n) <
+      RingWaveRows(TileConfigId::kWgmma8N128M128WsFold, m, n)) {
+    return TileConfigId::kWgmma8N128M192WsFold;
   }
   return TileConfigId::kWgmma8N128M128WsFold;
 }

@@ -123,6 +123,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},    // 134
       {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},
       {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},
+      // The 192-row ws tile where its grid needs fewer waves x rows (session 26).
+      {768, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m192_ws_fold", 1},   // 1 x 192 < 2 x 128
+      {3072, 3072, 3072, GemmPath::kQuantThenMma, "wgmma8_n128_m192_ws_fold", 1},  // 3 x 192 < 5 x 128
+      {1536, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},  // a tie: 384
+      {2048, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},  // 7 x 128 < 5 x 192
       {64, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},   // 132 CTAs
       {64, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},  // 133
       {33, 16384, 512, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
