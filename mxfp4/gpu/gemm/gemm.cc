@@ -285,18 +285,23 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // 112.2, 1000x2880x4096 65.9 -> 62.7, 512x4096x4096 33.5 -> 31.6, 4096^3
 // 260.6 -> 245.2; before that change the two tied). Between that tile and its
 // 192-row twin (m64n192k32: the same work per block-step and row, a CTA 1.5x
-// as long) auto takes the one whose grid needs fewer waves times rows: a CTA
-// of either costs its rows (session 26, call 4, gemm_paths_benchmark --only,
-// hot graph replay, n128_m128 -> n128_m192: 768x4096x4096 59.0 -> 46.2 us (2
-// waves of 128 rows against 1 of 192), 3072^3 118.3 -> 107.9 (5 x 128 against
-// 3 x 192); 1536x4096x4096 91.0 / 91.3 (a tie, 3 x 128 = 2 x 192: the 128-row
-// tile kept), 4096^3 239 / 263, 2048x7168x2048 110 / 116, 1024x4096x4096 60.7
-// / 87.8, 512x3072x1536 13.6 / 19.8).
-int64_t RingWaveRows(TileConfigId id, int64_t m, int64_t n) {
+// as long) auto takes the one whose grid needs fewer waves times CTA cost
+// (session 26, gemm_paths_benchmark --only, hot graph replay, n128_m128 ->
+// n128_m192; call 4: 768x4096x4096 59.0 -> 46.2 us (2 waves of 128 rows
+// against 1 of 192), 3072^3 118.3 -> 107.9 (5 x 128 against 3 x 192);
+// 1536x4096x4096 91.0 / 91.3 (a tie, 3 x 128 = 2 x 192: the 128-row tile
+// kept), 4096^3 239 / 263, 2048x7168x2048 110 / 116, 1024x4096x4096 60.7 /
+// 87.8, 512x3072x1536 13.6 / 19.8). A CTA costs its rows; with a prepared
+// copy the 192-row one costs ~224 (its producer had less to save: 4096^3
+// math 62.6K against the 128-row tile's 35.5K cycles, 1.76x; call 6:
+// 768x4096x4096 51.3 -> 44.9, 768x2880x4096 50.9 -> 44.3, but 3072^3 102.8
+// / 104.0 and 1536x4096x4096 79.3 / 88.3).
+int64_t RingWaveCost(TileConfigId id, int64_t m, int64_t n, bool prepared) {
   const int64_t waves = (TileGridCtas(id, m, n) + kRingOneWaveCtas - 1) / kRingOneWaveCtas;
-  return waves * GetTileConfig(id).block_m();
+  const int64_t rows = GetTileConfig(id).block_m();
+  return waves * (prepared && rows == 192 ? 224 : rows);
 }
-TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
+TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
     return groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
                                       : TileConfigId::kWgmma8N64M64K2Fold;
@@ -305,8 +310,8 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
     return TileConfigId::kWgmma8N64M128K2WsFold;
   }
-  if (RingWaveRows(TileConfigId::kWgmma8N128M192WsFold, m, n) <
-      RingWaveRows(TileConfigId::kWgmma8N128M128WsFold, m, n)) {
+  if (RingWaveCost(TileConfigId::kWgmma8N128M192WsFold, m, n, prepared) <
+      RingWaveCost(TileConfigId::kWgmma8N128M128WsFold, m, n, prepared)) {
     return TileConfigId::kWgmma8N128M192WsFold;
   }
   return TileConfigId::kWgmma8N128M128WsFold;
@@ -702,7 +707,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   }
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups))) {
-    tile = AutoRingTile(m, b.n, groups);
+    tile = AutoRingTile(m, b.n, groups, b.prepared.present());
   }
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);

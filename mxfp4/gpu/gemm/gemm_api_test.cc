@@ -526,6 +526,9 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
       {128, 2048, 2048, "wgmma8_n64_m64_k2_ws_fold", true},  // k2, cluster 2 without
       {256, 3072, 1536, "wgmma8_n64_m128_k2_ws_fold", true},
       {4096, 4096, 4096, "wgmma8_n128_m128_ws_fold", true},
+      // The 192-row ws tile costs ~224 rows a CTA with the copy (session 26).
+      {768, 4096, 4096, "wgmma8_n128_m192_ws_fold", true},   // 1 x 224 < 2 x 128
+      {3072, 3072, 3072, "wgmma8_n128_m128_ws_fold", true},  // 5 x 128 < 3 x 224 (m192 plain)
       {64, 16384, 4096, "wgmma8_n128_m64_k2_fold", false},   // no ws twin
       {64, 512, 16384, "wgmma8_n64_m64_k4_fold", false},     // cluster 8 kept (8 ws CTAs)
   };
