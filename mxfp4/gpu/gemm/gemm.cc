@@ -296,10 +296,13 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // math 62.6K against the 128-row tile's 35.5K cycles, 1.76x; call 6:
 // 768x4096x4096 51.3 -> 44.9, 768x2880x4096 50.9 -> 44.3, but 3072^3 102.8
 // / 104.0 and 1536x4096x4096 79.3 / 88.3).
+constexpr int64_t kPreparedM192CtaRows = 224;
 int64_t RingWaveCost(TileConfigId id, int64_t m, int64_t n, bool prepared) {
   const int64_t waves = (TileGridCtas(id, m, n) + kRingOneWaveCtas - 1) / kRingOneWaveCtas;
-  const int64_t rows = GetTileConfig(id).block_m();
-  return waves * (prepared && rows == 192 ? 224 : rows);
+  const int64_t cta_rows = prepared && id == TileConfigId::kWgmma8N128M192WsFold
+                               ? kPreparedM192CtaRows
+                               : GetTileConfig(id).block_m();
+  return waves * cta_rows;
 }
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
