@@ -259,7 +259,8 @@ TEST(GemmApi, WarpSpecializedRingTilePlans) {
   o.split_k = 1;
   EXPECT_TRUE(PlanGemm(256, PreshuffledWeight(3072, 1536), o).ok());
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold"}) {
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold",
+                           "wgmma8_n64_m192_k2_ws_fold"}) {
     o.tile = tile;
     o.split_k = 2;
     const absl::Status status = PlanGemm(256, PreshuffledWeight(3072, 1536), o).status();

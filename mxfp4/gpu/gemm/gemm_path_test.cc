@@ -245,8 +245,11 @@ TEST(GemmPath, WarpSpecializedRingTiles) {
                   .CheckIdeal(true).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m192_ws_fold").M(500).N(336).K(1024).Seed(1359)
                   .Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m192_k2_ws_fold").M(384).N(4096).K(4096).Seed(1360)
+                  .CheckIdeal(true).Run());
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold"}) {
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold",
+                           "wgmma8_n64_m192_k2_ws_fold"}) {
     SCOPED_TRACE(tile);
     EXPECT_TRUE(PathTester().Tile(tile).M(100).N(208).K(16384).Seed(1354).Run());
     EXPECT_TRUE(PathTester().Tile(tile).M(70).N(136).K(2144).Seed(1355)
@@ -285,7 +288,8 @@ TEST(GemmPath, PreparedWeights) {
     EXPECT_TRUE(auto_tester().M(64).N(2816).K(7168).Seed(1365).Run());
   }
   for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold"}) {
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold",
+                           "wgmma8_n64_m192_k2_ws_fold"}) {
     SCOPED_TRACE(tile);
     uint64_t seed = 1370;
     EXPECT_TRUE(PathTester().Tile(tile).Prepared(true).M(100).N(208).K(16384).Seed(++seed).Run());

@@ -140,6 +140,9 @@ enum class TileConfigId : int {
   // The warp-specialized n128 tile with 192 activation rows: m64n192k32, 1.5x
   // the work of each of the n128_m128 tile's wgmmas and weight conversions.
   kWgmma8N128M192WsFold,
+  // Its K-split twin: 64 weight rows x 192 activation rows, K over the two
+  // consumer warpgroups (one-wave grids of 129..384 rows).
+  kWgmma8N64M192K2WsFold,
   kCount,
 };
 
@@ -169,7 +172,7 @@ enum class TileConfigId : int {
   X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)                    \
   X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold) X(kWgmma8N64M128K2WsFold)                 \
   X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold) X(kStreamQN32M16K8BulkE4m3)        \
-  X(kWgmma8N128M192WsFold)
+  X(kWgmma8N128M192WsFold) X(kWgmma8N64M192K2WsFold)
 
 struct TileConfigDesc {
   int warps_n;
@@ -432,6 +435,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kWgmma8N128M192WsFold:
       return {8, 1, 1, 24, 0, ASource::kPrequantized, MmaOperands::kE4m3,
               "wgmma8_n128_m192_ws_fold", true, false, 1, false, false, false, true, 1, true};
+    case TileConfigId::kWgmma8N64M192K2WsFold:
+      return {4, 1, 1, 24, 0, ASource::kPrequantized, MmaOperands::kE4m3,
+              "wgmma8_n64_m192_k2_ws_fold", true, false, 2, false, false, false, true, 1, true};
     default:
       return {0, 0, 0, 0, 0, ASource::kFusedBf16, MmaOperands::kF16, "invalid", false, false, 0, false, false};
   }

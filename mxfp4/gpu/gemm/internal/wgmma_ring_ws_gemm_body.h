@@ -114,8 +114,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   constexpr int kWgsK = kCfg.warps_k;
   static_assert(kWgsN * kWgsK == 2, "two consumer warpgroups");
   constexpr int kNa = kCfg.block_m();  // activation rows: the wgmma's N
-  static_assert(kNa == 64 || kNa == 128 || (kNa == 192 && kWgsK == 1),
-                "m64n64k32, m64n128k32 or (N-split) m64n192k32");
+  static_assert(kNa == 64 || kNa == 128 || kNa == 192, "m64n64k32, m64n128k32 or m64n192k32");
   constexpr int kBlockN = kCfg.block_n();
   constexpr int kConsumerThreads = 256;
   static_assert(kCfg.threads() == kConsumerThreads + 128, "2 consumer + 1 producer warpgroup");
