@@ -283,7 +283,14 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // gemm_paths_benchmark --only, hot graph replay, ring -> ws: 512x3072x1536
 // 15.07 -> 13.9 us, 1024x4096x4096 65.9 -> 61.9, 2048x7168x2048 119.6 ->
 // 112.2, 1000x2880x4096 65.9 -> 62.7, 512x4096x4096 33.5 -> 31.6, 4096^3
-// 260.6 -> 245.2; before that change the two tied). Between that tile and its
+// 260.6 -> 245.2; before that change the two tied). Where the m128 K-split
+// grid exceeds a wave but its 192-row twin's fits one, that twin (session 26,
+// call 7, gemm_paths_benchmark --only, hot graph replay, n128_m128 ws ->
+// n64_m192_k2 ws: 384x4096x4096 30.1 -> 25.7 us, 384x3072x1536 13.4 -> 11.9,
+// 192x7168x2048 16.9 -> 14.2, 160x8192x4096 29.8 -> 25.1, 320x2880x4096 31.4
+// -> 25.6; with a prepared copy 384x4096x4096 26.1 -> 24.1; where the m128
+// K-split grid fits it loses: 256x3072x1536 8.37 / 11.91, 512x2048x2048 10.67
+// / 15.2). Beyond: between the n128_m128 ws tile and its
 // 192-row twin (m64n192k32: the same work per block-step and row, a CTA 1.5x
 // as long) auto takes the one whose grid needs fewer waves times CTA cost
 // (session 26, gemm_paths_benchmark --only, hot graph replay, n128_m128 ->
@@ -312,6 +319,9 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
   if (m <= 64) return TileConfigId::kWgmma8N128M64K2Fold;
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
     return TileConfigId::kWgmma8N64M128K2WsFold;
+  }
+  if (TileGridCtas(TileConfigId::kWgmma8N64M192K2WsFold, m, n) <= kRingOneWaveCtas) {
+    return TileConfigId::kWgmma8N64M192K2WsFold;
   }
   if (RingWaveCost(TileConfigId::kWgmma8N128M192WsFold, m, n, prepared) <
       RingWaveCost(TileConfigId::kWgmma8N128M128WsFold, m, n, prepared)) {

@@ -121,7 +121,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // the K-split tiles (132 CTAs), tiles whose warpgroups (also) split N.
       {256, 4224, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},  // 132 CTAs
       {256, 4288, 1536, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},    // 134
-      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},
+      {384, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m192_k2_ws_fold", 2},  // 128 CTAs
+      {384, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m192_k2_ws_fold", 2},  // 96
+      {192, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m192_k2_ws_fold", 2},  // 112
+      {256, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},    // 264 / 264
       {4096, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m128_ws_fold", 1},
       // The 192-row ws tile where its grid needs fewer waves x rows (session 26).
       {768, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n128_m192_ws_fold", 1},   // 1 x 192 < 2 x 128
