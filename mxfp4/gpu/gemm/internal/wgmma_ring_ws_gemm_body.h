@@ -436,7 +436,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
 #pragma unroll
     for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
     float d0[kAccRegs];
-    [[maybe_unused]] float d1[kNa == 192 ? 1 : kAccRegs];
     auto finish = [&](int t, int pos, float (&d)[kAccRegs], bool drain) {
       const float2 sb = load_sb(t, pos);
       if (drain) {
@@ -465,6 +464,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
         }
       }
     } else {
+      float d1[kAccRegs];
 #pragma unroll 1
       for (int t = 0; t < stages_total; ++t) {
         issue(t, 0, acc, d0);
