@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "mxfp4/core/prepared_layout.h"
+#include "mxfp4/gpu/gemm/internal/prepare_weight_launch.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/status.h"
 
@@ -538,6 +539,21 @@ PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows
   return w;
 }
 
+// A staged weight's copy in the workspace: its data and scales after the
+// quant_then_mma operands (`prequant_bytes`), each 256-byte aligned.
+struct StagedWeightLayout {
+  size_t data = 0;  // byte offsets
+  size_t scales = 0;
+  size_t total = 0;
+};
+StagedWeightLayout StagedWeightOffsets(size_t prequant_bytes, int64_t n, int64_t k) {
+  StagedWeightLayout w;
+  w.data = AlignUp(prequant_bytes, kWorkspaceAlign);
+  w.scales = w.data + AlignUp(static_cast<size_t>(PreparedDataBytes(n, k)), kWorkspaceAlign);
+  w.total = w.scales + AlignUp(static_cast<size_t>(PreparedScaleBytes(n, k)), kWorkspaceAlign);
+  return w;
+}
+
 // PlanTile(): the plan of `path` with tile `id` (split count forced by
 // split_k > 0, else by shape).
 absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int64_t groups,
@@ -657,7 +673,8 @@ std::string GemmPlan::ToString() const {
       "launches=%d ctas=%d smem=%d workspace=%d%s",
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas, blocks_per_split,
       launches, grid_ctas, shared_memory_bytes, workspace_bytes,
-      reads_prepared_weight ? " prepared_weight" : "");
+      reads_prepared_weight ? (stages_weight ? " prepared_weight (staged)" : " prepared_weight")
+                            : "");
 }
 
 // Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
@@ -679,9 +696,10 @@ bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma) {
 bool FitsSharedMemory(const GemmPlan& plan) {
   return plan.shared_memory_bytes <= static_cast<size_t>(gemm_internal::kMaxDynamicSmem);
 }
-}  // namespace
 
-absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
+// The plan as if the weight had a prepared copy (`copy`) or not.
+absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
+                                          const GemmOptions& options, bool copy) {
   if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
   if (m < 0 || m > kInt32Max) {
     return absl::InvalidArgumentError(absl::StrFormat("Gemm: M=%d must be in [0, 2^31-1]", m));
@@ -704,7 +722,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     // M <= 8, K > 512 (SmallMLongKPrefersQuantThenMma).
     GemmOptions q = options;
     q.path = GemmPath::kQuantThenMma;
-    absl::StatusOr<GemmPlan> quant_then_mma = PlanGemm(m, b, q);
+    absl::StatusOr<GemmPlan> quant_then_mma = PlanGemmWithCopy(m, b, q, copy);
     if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma)) {
       return quant_then_mma;
     }
@@ -720,7 +738,7 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   }
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups))) {
-    tile = AutoRingTile(m, b.n, groups, b.prepared.present());
+    tile = AutoRingTile(m, b.n, groups, copy);
   }
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);
@@ -740,9 +758,9 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   }
   absl::StatusOr<GemmPlan> tiled = PlanTile(path, tile, m, groups, b.n, b.k, options.split_k);
   if (!tiled.ok()) return tiled.status();
-  if (b.prepared.present() && GetTileConfig(tile).producer_wg) {
+  if (copy && GetTileConfig(tile).producer_wg) {
     tiled->reads_prepared_weight = true;
-  } else if (b.prepared.present() && !tile_forced && options.split_k == 0 &&
+  } else if (copy && !tile_forced && options.split_k == 0 &&
              PreparedWeightTwin(tile) != tile) {
     // Auto's ring tile: its warp-specialized twin reads the prepared copy
     // (with a K-split cluster, where the twin alone has enough CTAs).
@@ -780,6 +798,49 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
     }
   }
   return tiled;
+}
+
+// Staged weights (WeightStaging::kAuto): the call stages the copy where the
+// conversion it saves - one per row tile of the plan and weight element,
+// ~0.0675 us per row tile and million elements - exceeds the staging
+// kernel's cost: ~9 row tiles' worth of conversion (it reads the weight and
+// writes 2.1x its bytes) plus ~3 us of launch and latency, i.e.
+// kStagingFixedElements row-tile elements. Measured (H200, session 27,
+// gemm_paths_benchmark --only ...:stage / :nostage, hot graph replay;
+// docs/paths.md "Staged weights"): N = K = 4096 at M = 512 / 1024 / 1536 /
+// 2048 / 4096 / 8192 (4..64 row tiles of 128) 34.6 / 61.5 / 87.6 / 113.1 /
+// 212.3 / 414 us staged against 30.9 / 60.7 / 90.7 / 121.0 / 238.2 / 471;
+// 4096x1024x4096 71.6 / 76.6, 2048x7168x2048 103.8 / 109.3, 4096x2880x512
+// 36.9 / 36.3, 4096x512x512 10.5 / 9.3, 3072^3 107.3 / 107.0.
+constexpr int64_t kStagingRowTiles = 9;
+constexpr int64_t kStagingFixedElements = int64_t{5} * 4096 * 4096 / 2;
+
+bool StagingPays(const GemmPlan& staged, int64_t m, const Mxfp4Weight& b) {
+  const int64_t row_tiles = (m + staged.block_m - 1) / staged.block_m;
+  return (row_tiles - kStagingRowTiles) * b.n * b.k > kStagingFixedElements;
+}
+
+}  // namespace
+
+absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
+  if (options.weight_staging != WeightStaging::kAuto &&
+      options.weight_staging != WeightStaging::kNever &&
+      options.weight_staging != WeightStaging::kAlways) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: unknown weight_staging %d", static_cast<int>(options.weight_staging)));
+  }
+  absl::StatusOr<GemmPlan> plan = PlanGemmWithCopy(m, b, options, b.prepared.present());
+  if (!plan.ok() || b.prepared.present() || plan->path != GemmPath::kQuantThenMma ||
+      options.weight_staging == WeightStaging::kNever) {
+    return plan;
+  }
+  absl::StatusOr<GemmPlan> staged = PlanGemmWithCopy(m, b, options, /*copy=*/true);
+  if (!staged.ok() || !staged->reads_prepared_weight) return plan;  // no tile reads a copy
+  if (options.weight_staging == WeightStaging::kAuto && !StagingPays(*staged, m, b)) return plan;
+  staged->stages_weight = true;
+  staged->launches += 1;
+  staged->workspace_bytes = StagedWeightOffsets(staged->workspace_bytes, b.n, b.k).total;
+  return staged;
 }
 
 absl::StatusOr<size_t> GemmWorkspaceSize(int64_t m, const Mxfp4Weight& b,
@@ -869,7 +930,21 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
       k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);
       if (GetTileConfig(*tile).wgmma_ring) k.a_fold_flags = ws + layout.flags;
       gemm_internal::PreparedWeightArgs prepared;
-      if (plan->reads_prepared_weight) prepared = {b.prepared.data, b.prepared.scales};
+      if (plan->stages_weight) {
+        // The copy into the workspace first (a plain launch: the kernel before
+        // may still read the previous call's copy); the quantizer waits for it
+        // before it releases the GEMM, whose prologue reads the copy.
+        const StagedWeightLayout staged = StagedWeightOffsets(layout.total, b.n, b.k);
+        uint8_t* const w = static_cast<uint8_t*>(workspace.data);
+        float* const staged_scales = reinterpret_cast<float*>(w + staged.scales);
+        MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeight(
+            b.data, b.scales, static_cast<int32_t>(b.n), static_cast<int32_t>(b.k),
+            k.b_preshuffled != 0, k.b_scales_shuffled16 != 0, w + staged.data, staged_scales,
+            stream));
+        prepared = {w + staged.data, staged_scales};
+      } else if (plan->reads_prepared_weight) {
+        prepared = {b.prepared.data, b.prepared.scales};
+      }
       MXFP4_HIP_RETURN_IF_ERROR(
           gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared));
       break;

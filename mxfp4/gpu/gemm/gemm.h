@@ -125,6 +125,18 @@ enum class GemmPath {
 const char* GemmPathName(GemmPath path);
 absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name);
 
+// WeightStaging: whether a quant_then_mma call without a caller's prepared
+// copy first writes one into the workspace (a PrepareWeight kernel, then the
+// warp-specialized tile reading it: the per-CTA E2M1 -> E4M3 conversion done
+// once per call instead of once per row tile). It pays at large M (prefill)
+// where many row tiles share each weight tile (docs/paths.md "Staged
+// weights"); the workspace grows by PreparedDataBytes + PreparedScaleBytes.
+enum class WeightStaging {
+  kAuto,    // by shape (the measured rule in gemm.cc)
+  kNever,   // never (smaller workspace)
+  kAlways,  // whenever the plan's tile has a warp-specialized form that reads a copy
+};
+
 struct GemmOptions {
   GemmPath path = GemmPath::kAuto;
   // CTAs per output tile that split K (a thread-block cluster; 1..8) for the
@@ -141,6 +153,8 @@ struct GemmOptions {
   // there. nullptr (the default) = off; the kernels then only test the
   // pointer.
   uint64_t* phase_clock = nullptr;
+  // Staging of the weight's prepared image in the workspace (above).
+  WeightStaging weight_staging = WeightStaging::kAuto;
 };
 
 
@@ -160,7 +174,10 @@ struct GemmPlan {
   int launches = 1;
   size_t workspace_bytes = 0;
   int64_t grid_ctas = 0;   // CTAs of the GEMM kernel
-  bool reads_prepared_weight = false;  // the tile reads Mxfp4Weight::prepared
+  bool reads_prepared_weight = false;  // the tile reads a prepared copy (the caller's or staged)
+  // The call writes the prepared copy into the workspace first (WeightStaging;
+  // launches then counts that kernel).
+  bool stages_weight = false;
   size_t shared_memory_bytes = 0;
 
   std::string ToString() const;  // one line

@@ -163,8 +163,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
       {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
   };
+  // The tiles as chosen without staged weights (StagedWeightPlans checks
+  // where auto stages them: the large-M rows here).
+  GemmOptions no_staging;
+  no_staging.weight_staging = WeightStaging::kNever;
   for (const Case& c : cases) {
-    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), no_staging);
     ASSERT_TRUE(plan.ok()) << plan.status();
     const std::string shape = absl::StrCat(c.m, "x", c.n, "x", c.k, ": ", plan->ToString());
     EXPECT_EQ(plan->path, c.path) << shape;
@@ -538,7 +542,9 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
-    absl::StatusOr<GemmPlan> plain = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
+    GemmOptions no_staging;
+    no_staging.weight_staging = WeightStaging::kNever;
+    absl::StatusOr<GemmPlan> plain = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), no_staging);
     ASSERT_TRUE(plain.ok()) << plain.status();
     EXPECT_FALSE(plain->reads_prepared_weight);
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, WithPrepared(PreshuffledWeight(c.n, c.k)));
@@ -562,6 +568,79 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
   absl::StatusOr<GemmPlan> ring = PlanGemm(64, WithPrepared(NaturalWeight(90, 2144)), o);
   ASSERT_TRUE(ring.ok()) << ring.status();
   EXPECT_FALSE(ring->reads_prepared_weight);
+}
+
+// Staged weights: the plan of a weight without a copy as if it had one, plus
+// the staging kernel and the copy's workspace, where WeightStaging says so.
+TEST(GemmApi, StagedWeightPlans) {
+  const Mxfp4Weight w = PreshuffledWeight(4096, 4096);
+  GemmOptions never;
+  never.weight_staging = WeightStaging::kNever;
+  GemmOptions always;
+  always.weight_staging = WeightStaging::kAlways;
+  absl::StatusOr<GemmPlan> plain = PlanGemm(4096, w, never);
+  absl::StatusOr<GemmPlan> with_copy = PlanGemm(4096, WithPrepared(w));
+  absl::StatusOr<GemmPlan> staged = PlanGemm(4096, w);  // auto stages at this M
+  ASSERT_TRUE(plain.ok() && with_copy.ok() && staged.ok());
+  EXPECT_FALSE(plain->stages_weight);
+  EXPECT_FALSE(with_copy->stages_weight);  // the caller's copy is read as it is
+  EXPECT_TRUE(staged->stages_weight) << staged->ToString();
+  EXPECT_TRUE(staged->reads_prepared_weight);
+  EXPECT_EQ(staged->tile, with_copy->tile);
+  EXPECT_EQ(staged->launches, plain->launches + 1);
+  EXPECT_GE(staged->workspace_bytes, with_copy->workspace_bytes +
+                                         static_cast<size_t>(PreparedDataBytes(4096, 4096) +
+                                                             PreparedScaleBytes(4096, 4096)));
+  EXPECT_TRUE(absl::StrContains(staged->ToString(), "(staged)"));
+  absl::StatusOr<size_t> ws = GemmWorkspaceSize(4096, w);
+  ASSERT_TRUE(ws.ok());
+  EXPECT_EQ(*ws, staged->workspace_bytes);
+
+  struct Case {
+    int64_t m, n, k;
+    bool auto_stages, always_stages;
+  };
+  const Case cases[] = {
+      {64, 7168, 2048, false, true},      // few row tiles; the m64 ws twin reads a copy
+      {256, 3072, 1536, false, true},
+      {16, 2112, 7168, false, false},     // streaming tile: nothing reads a copy
+      {32, 4096, 512, false, false},      // fused_quant
+      {64, 16384, 4096, false, false},    // n128_m64_k2 has no ws twin
+      {4096, 512, 512, false, true},      // the staging kernel's launch outweighs
+      {4096, 2880, 512, false, true},
+      {1024, 4096, 4096, false, true},    // 8 row tiles: below the staging kernel's cost
+      {1536, 4096, 4096, true, true},     // 12
+      {2048, 7168, 2048, true, true},
+      {4096, 1024, 4096, true, true},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
+    const Mxfp4Weight b = NaturalWeight(c.n, c.k);
+    absl::StatusOr<GemmPlan> a = PlanGemm(c.m, b);
+    absl::StatusOr<GemmPlan> s = PlanGemm(c.m, b, always);
+    absl::StatusOr<GemmPlan> n = PlanGemm(c.m, b, never);
+    ASSERT_TRUE(a.ok() && s.ok() && n.ok());
+    EXPECT_EQ(a->stages_weight, c.auto_stages) << a->ToString();
+    EXPECT_EQ(s->stages_weight, c.always_stages) << s->ToString();
+    EXPECT_FALSE(n->stages_weight);
+    EXPECT_EQ(s->reads_prepared_weight, c.always_stages);
+  }
+  // A forced ws tile stages under kAlways; a forced ring tile has no copy to read.
+  GemmOptions forced = always;
+  forced.path = GemmPath::kQuantThenMma;
+  forced.tile = "wgmma8_n128_m128_ws_fold";
+  absl::StatusOr<GemmPlan> ws_tile = PlanGemm(100, NaturalWeight(90, 2144), forced);
+  ASSERT_TRUE(ws_tile.ok()) << ws_tile.status();
+  EXPECT_TRUE(ws_tile->stages_weight);
+  forced.tile = "wgmma8_n64_m64_k2_fold";
+  absl::StatusOr<GemmPlan> ring_tile = PlanGemm(100, NaturalWeight(90, 2144), forced);
+  ASSERT_TRUE(ring_tile.ok()) << ring_tile.status();
+  EXPECT_FALSE(ring_tile->stages_weight);
+  // An unknown value is an error, not a silent default.
+  GemmOptions bad;
+  bad.weight_staging = static_cast<WeightStaging>(7);
+  ExpectError(PlanGemm(4096, w, bad).status(), absl::StatusCode::kInvalidArgument,
+              "weight_staging");
 }
 
 TEST(GemmApi, PreparedWeightErrors) {

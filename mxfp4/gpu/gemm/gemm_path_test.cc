@@ -320,6 +320,52 @@ TEST(GemmPath, PreparedWeights) {
   }
 }
 
+// Staged weights (WeightStaging): the call writes the prepared copy into a
+// poisoned workspace, then the ws tile reads it; bit for bit as every other
+// plan. Each ws tile with staging forced on shapes and layouts of the
+// PreparedWeights cases, auto where its rule stages (4096 rows: 32 row tiles
+// of a 1024 x 2048 weight), a graph, repeats, weights written by the kernel
+// before the call (the staging kernel must wait for it).
+TEST(GemmPath, StagedWeights) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
+  auto staged = [] { return PathTester().Path(GemmPath::kAuto).Staging(WeightStaging::kAlways); };
+  EXPECT_TRUE(staged().M(256).N(3072).K(1536).Seed(1401).CheckIdeal(true)
+                  .Repeats(Limit(10, 2)).Run());
+  EXPECT_TRUE(staged().M(64).N(7168).K(2048).Seed(1402).UseGraph(true).Run());
+  EXPECT_TRUE(staged().M(256).N(3072).K(1536).Seed(1403).WeightsWrittenLate(true).Run());
+  EXPECT_TRUE(staged().M(1000).N(336).K(1056).Seed(1404)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  if (!SmallTestScale()) {
+    EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).Staging(WeightStaging::kAuto).M(4096)
+                    .N(1024).K(2048).Seed(1405).Run());
+  }
+  uint64_t seed = 1410;
+  for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
+                           "wgmma8_n64_m64_k2_ws_fold", "wgmma8_n128_m192_ws_fold",
+                           "wgmma8_n64_m192_k2_ws_fold"}) {
+    SCOPED_TRACE(tile);
+    auto forced = [tile] { return PathTester().Tile(tile).Staging(WeightStaging::kAlways); };
+    EXPECT_TRUE(forced().M(70).N(136).K(2144).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(forced().M(129).N(90).K(2144).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .A(AInput::kWideExponent).Run());
+    EXPECT_TRUE(forced().M(1).N(40).K(96).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(forced().M(65).N(208).K(2240).Seed(++seed)
+                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(forced().M(255).N(144).K(1024).Seed(++seed)
+                    .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme).Run());
+    EXPECT_TRUE(forced().M(17).N(80).K(544).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .B(BInput::kNanScales).Output(GemmOutputType::kFp32).Run());
+  }
+  // Never: the plan without a copy, as before.
+  EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).Staging(WeightStaging::kNever).M(256).N(3072)
+                  .K(1536).Seed(1430).Run());
+}
+
 // The ring tiles with K split over a (1, 1, split) cluster as well as over
 // their warpgroups (session 17): full chunks (fast loop), a short chunk and
 // empty ones on the last ranks (exact loop, K = 32 * 67), whole CTAs with no

@@ -12,14 +12,16 @@
 // in the same run when libcublas can be loaded (dlopen; no link dependency).
 //
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
-//        gemm_paths_benchmark --only=MxNxK:path:tile:split[:prepared][,...] [--phase_clock]
+//        gemm_paths_benchmark --only=MxNxK:path:tile:split[:prepared|:nostage|:stage][,...]
+//                             [--phase_clock]
 //                             [--cold]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
 // with --only, one hot line per configuration (path and tile may be `auto`:
 // the dispatcher's choice), e.g. a shape's tiles side by side in one process:
 //   --only=4096x4096x4096:auto:auto:0,4096x4096x4096:quant_then_mma:wgmma8_n64_m128_k2_fold:0
 // A trailing `:prepared` gives the weight a prepared copy (prepared_weight.h)
-// that the plan may read; --cold times the --only configurations cold too.
+// that the plan may read; `:nostage` / `:stage` set GemmOptions::weight_staging
+// to kNever / kAlways; --cold times the --only configurations cold too.
 
 #include <dlfcn.h>
 
@@ -374,11 +376,20 @@ OnlyConfig ParseOnly(const std::string& spec) {
   char tail = 0;
   const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%d:%15[^:]%c", &m,
                                  &n, &k, path, tile, &split, extra, &tail);
-  if (fields != 6 && !(fields == 7 && std::strcmp(extra, "prepared") == 0)) {
-    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split[:prepared]\n", spec.c_str());
+  const bool known_extra = std::strcmp(extra, "prepared") == 0 ||
+                           std::strcmp(extra, "nostage") == 0 || std::strcmp(extra, "stage") == 0;
+  if (fields != 6 && !(fields == 7 && known_extra)) {
+    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split[:prepared|:nostage|:stage]\n",
+                 spec.c_str());
     std::exit(2);
   }
-  o.prepared = fields == 7;
+  o.prepared = fields == 7 && std::strcmp(extra, "prepared") == 0;
+  if (fields == 7 && std::strcmp(extra, "nostage") == 0) {
+    o.options.weight_staging = WeightStaging::kNever;
+  }
+  if (fields == 7 && std::strcmp(extra, "stage") == 0) {
+    o.options.weight_staging = WeightStaging::kAlways;
+  }
   absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
   BENCH_CHECK(gp.status());
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};

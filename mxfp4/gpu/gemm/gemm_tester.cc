@@ -268,13 +268,17 @@ const char* BInputName(BInput input) {
 
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
-      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s%s", m_, n_,
+      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s%s%s", m_,
+      n_,
       k_,
       seed_, GemmPathName(options_.path), options_.split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
       AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "",
-      weights_written_late_ ? " weights_written_late" : "", prepared_ ? " prepared" : "");
+      weights_written_late_ ? " weights_written_late" : "", prepared_ ? " prepared" : "",
+      options_.weight_staging == WeightStaging::kAlways  ? " staging=always"
+      : options_.weight_staging == WeightStaging::kNever ? " staging=never"
+                                                          : "");
 }
 
 ::testing::AssertionResult GemmTester::Run() const {
@@ -348,8 +352,13 @@ std::string GemmTester::Describe() const {
     return ::testing::AssertionFailure()
            << Describe() << "\nplan: " << plan.ToString() << "\ndoes not read the prepared copy";
   }
+  if (require_staging_ && !plan.stages_weight) {
+    return ::testing::AssertionFailure()
+           << Describe() << "\nplan: " << plan.ToString() << "\ndoes not stage the weight";
+  }
   TESTER_ASSIGN_OR_FAIL(ws_buf, DeviceBuffer::Allocate(plan.workspace_bytes));
   d.workspace = std::move(ws_buf);
+  if (plan.stages_weight) TESTER_RETURN_IF_ERROR(d.workspace.Fill(0xAB));
 
   std::vector<uint8_t> gpu;
   TESTER_RETURN_IF_ERROR(RunOnce(d, args, options_, use_graph_, 0xAB, gpu));

@@ -80,6 +80,14 @@ class GemmTester {
   GemmTester& Path(GemmPath path) { options_.path = path; return *this; }
   GemmTester& SplitK(int split_k) { options_.split_k = split_k; return *this; }
   GemmTester& Tile(const std::string& tile) { options_.tile = tile; return *this; }
+  // GemmOptions::weight_staging. With `require` (kAlways / kAuto), the plan
+  // must stage the weight; a staging plan's workspace is poisoned before the
+  // first call, so the copy read is the one the call wrote.
+  GemmTester& Staging(WeightStaging staging, bool require = true) {
+    options_.weight_staging = staging;
+    require_staging_ = require && staging != WeightStaging::kNever;
+    return *this;
+  }
   GemmTester& WeightLayout(DataLayout data, ScaleLayout scales) {
     data_layout_ = data;
     scale_layout_ = scales;
@@ -119,6 +127,7 @@ class GemmTester {
   int64_t k_ = 256;
   uint64_t seed_ = 1;
   GemmOptions options_;
+  bool require_staging_ = false;
   DataLayout data_layout_ = DataLayout::kPreshuffled16x16;
   ScaleLayout scale_layout_ = ScaleLayout::kShuffled16;
   GemmOutputType output_ = GemmOutputType::kBf16;
