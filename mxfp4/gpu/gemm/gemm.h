@@ -14,7 +14,9 @@
 //   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
 //                   K > 512, where quant_then_mma would need more than 132 CTAs)
-//   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest)
+//   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
+//                   large M a third first, which stages a prepared copy of the
+//                   weight in the workspace (WeightStaging)
 // Gemm() picks one by shape (GemmPath::kAuto) or runs the one you force.
 //
 // Host header (no device code). A call enqueues its kernels on `stream` and
@@ -192,6 +194,9 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
 // GemmWorkspaceSize()
 // Device bytes of workspace Gemm() needs for (m, b) under `options` (0 for
 // the one-kernel paths). Size the buffer once for the largest m you will run.
+// With a staged weight (GemmPlan::stages_weight: large M, WeightStaging) it
+// includes the prepared copy, ~2.1x the weight's data + scale bytes
+// (WeightStaging::kNever keeps it out).
 absl::StatusOr<size_t> GemmWorkspaceSize(int64_t m, const Mxfp4Weight& b,
                                          const GemmOptions& options = {});
 

@@ -43,7 +43,8 @@ constexpr GemmPathInfo kPaths[] = {
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
      "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
      "the GEMM on the prequantized operand (programmatic dependent launch): streaming, wgmma, "
-     "e4m3 wgmma ring or cp.async-pipelined tiles",
+     "e4m3 wgmma ring or cp.async-pipelined tiles; 3 with a staged weight (large M: "
+     "PrepareWeight's kernel into the workspace first, WeightStaging)",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
      "streaming: streamq_n32_m16_k8 (auto M <= 16, K > 512), streamq_n32_m32_k4 (auto "
