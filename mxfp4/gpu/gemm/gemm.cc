@@ -200,6 +200,16 @@ TileConfigId AutoBulkE4m3Twin(TileConfigId id) {
   return id == TileConfigId::kStreamQN32M16K8 ? TileConfigId::kStreamQN32M16K8BulkE4m3 : id;
 }
 
+// Where the register-streaming default does not fit even at the largest
+// cluster (its fp16 A slice; a long K over few N tiles), auto runs
+// quant_then_mma M <= 64 on the 64-row K-split ring tile rather than the
+// pipelined tile. Measured 2026-12-01 (H200, session 27, gemm_paths_benchmark
+// --only, hot graph replay): 16x16384x53248 prequant_n64_m64_s2_fold 662 us,
+// wgmma8_n64_m64_k4_fold 251 (wgmma8_n64_m64_k2_ws_fold 317). (That shape now
+// takes the ring tiles by RingForLargeWeight; the fallback serves weights
+// below its size, e.g. 16x256x65536.)
+constexpr TileConfigId kLongKFallbackTile = TileConfigId::kWgmma8N64M64K4Fold;
+
 // Measured 2026-11-30 (sessions 5-6, H200 sweep, CUDA-graph replay;
 // docs/paths.md "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat
 // the pipelined default where their one-wave grid (one CTA per 64 weight rows
@@ -351,6 +361,27 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
   return ctas >= kRing32RowMinCtas && ctas <= kRingOneWaveCtas;
 }
 
+// Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
+// least kRingLargeWeightElements elements, auto runs quant_then_mma on the
+// ring tiles (AutoRingTile: the 64-row K-split tile within one wave, else
+// wgmma8_n128_m64_k2_fold; rows beyond M are zeros) instead of the
+// streaming tiles, whose weight stream runs at ~0.6-1 TB/s there against
+// ~1.7 for the ring tiles. Measured 2026-12-01 (H200, session 27,
+// gemm_paths_benchmark --only, hot graph replay; docs/paths.md "Measured
+// (2026-12-01, session 27)"), auto before -> the ring tile auto now takes:
+// 16x16384x16384 227.5 -> 77.7 us (cuBLAS bf16 124), 32x16384x16384 430.7 ->
+// 78.3, 8x16384x16384 139.6 -> 77.6 (split-K before), 4x16384x16384 128.3 ->
+// 77.6, 16x53248x16384 701 -> 292 (n128_m64; the m64 k4 tile 271),
+// 16x28672x8192 119.9 -> 77.5, 16x8192x28672 206.6 -> 71.7, 16x8192x8192
+// 33.7 -> 22.5, 16x7168x4096 14.76 -> 12.88; below the threshold the
+// streaming tile stays: 16x4096x4096 9.23 against 10.1 (ring k2).
+constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
+
+bool RingForLargeWeight(int64_t m, int64_t n, int64_t groups) {
+  return m <= kStreamPrequantMaxM && groups > kFusedMaxGroups &&
+         n * groups * 32 >= kRingLargeWeightElements;
+}
+
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
 // K = 512 the fused streaming tile whose cluster of CTAs along N shares the
 // quantization of the 32 A rows against the two-launch quant_then_mma tiles.
@@ -423,6 +454,7 @@ TileConfigId PreparedWeightTwin(TileConfigId id) {
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
+  if (RingForLargeWeight(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -737,7 +769,8 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
-      (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups))) {
+      (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups) ||
+       RingForLargeWeight(m, b.n, groups))) {
     tile = AutoRingTile(m, b.n, groups, copy);
   }
   if (tile_forced) {
@@ -782,9 +815,12 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
           gemm_internal::kMaxDynamicSmem));
     }
     // The streaming default holds the CTA's whole K-range of A: fall back to
-    // the pipelined tile when a forced split count makes that too large.
-    tiled = PlanTile(path, PipelinedDefaultTile(path, m), m, groups, b.n, b.k,
-                     options.split_k);
+    // the pipelined tile when a forced split count makes that too large, or
+    // (auto) to the 64-row ring tile when even the largest cluster does.
+    const bool ring_fallback = path == GemmPath::kQuantThenMma && options.split_k == 0 &&
+                               m <= GetTileConfig(kLongKFallbackTile).block_m();
+    tiled = PlanTile(path, ring_fallback ? kLongKFallbackTile : PipelinedDefaultTile(path, m), m,
+                     groups, b.n, b.k, options.split_k);
     if (!tiled.ok()) return tiled.status();
   } else if (!tile_forced) {
     // The default streaming tile's bulk variant with the same splits, when

@@ -109,7 +109,6 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // 8 < M <= 16 where the fp16 bulk tile's A slice does not fit at the
       // default tile's cluster: the E4M3-A bulk tile (session 24).
       {12, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
-      {16, 7168, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
       {16, 1536, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 90 N tiles
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
@@ -162,6 +161,17 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 4096, 1984, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 62 blocks
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
       {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      // M <= 32 with a weight of 24 Mi elements or more: the ring tiles
+      // (session 27), also where split-K ran M <= 8 before.
+      {16, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
+      {32, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
+      {1, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
+      {8, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
+      {16, 8192, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // one wave
+      {16, 7168, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 28 Mi
+      // Below it, a long K over few N tiles whose streaming tile's A slice
+      // does not fit at any cluster: the ring tile, not the pipelined one.
+      {16, 256, 65536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
   };
   // The tiles as chosen without staged weights (StagedWeightPlans checks
   // where auto stages them: the large-M rows here).

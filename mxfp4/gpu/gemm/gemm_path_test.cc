@@ -226,6 +226,27 @@ TEST(GemmPath, BulkTileWithE4m3Activations) {
                   .A(AInput::kFoldEdges).Run());
 }
 
+// Decode GEMMs of large layers (session 27): auto runs M <= 32 with a weight
+// of 24 Mi elements or more on the ring tiles (rows beyond M are zeros), and a
+// long K over few N tiles, whose streaming tile does not fit at any cluster,
+// on the 64-row ring tile with a K-split cluster. Auto's plans (gemm_api_test
+// checks which tile) bit for bit against the emulator.
+TEST(GemmPath, RingTilesForLargeDecodeWeights) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "auto runs these as quant_then_mma";
+  auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
+  EXPECT_TRUE(auto_tester().M(1).N(8192).K(4096).Seed(1441).Run());      // n64_m64_k4, 32 Mi
+  EXPECT_TRUE(auto_tester().M(8).N(7168).K(4096).Seed(1442).Repeats(Limit(5, 1)).Run());
+  EXPECT_TRUE(auto_tester().M(24).N(8192).K(4096).Seed(1443)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(auto_tester().M(16).N(256).K(65536).Seed(1444)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  if (!SmallTestScale()) {
+    EXPECT_TRUE(auto_tester().M(16).N(16384).K(16384).Seed(1445).Run());  // n128_m64_k2
+    EXPECT_TRUE(auto_tester().M(3).N(16384).K(4096).Seed(1446).A(AInput::kWideExponent).Run());
+  }
+}
+
 // The warp-specialized ring tiles (a producer warpgroup converts the weights
 // into shared memory): the contest shapes they would serve, a long K (the
 // 4-deep ring wraps 16 times: every empty / full barrier phase flips), a grid
