@@ -13,7 +13,8 @@
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
 //   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
-//                   K > 512, where quant_then_mma would need more than 132 CTAs)
+//                   K > 512, where quant_then_mma would need more than 132 CTAs and
+//                   the weight has fewer than 24 Mi elements)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the
 //                   weight in the workspace (WeightStaging)
@@ -118,8 +119,9 @@ enum class GemmPath {
   // operands into the workspace (fp16; E4M3 in the wgmma order for the e4m3
   // wgmma ring tiles), then the tensor-core GEMM (programmatic dependent
   // launch; K split over a cluster, or over the ring tiles' warpgroups).
-  // Chosen for M > 32, for 8 < M <= 32 with K > 512, and for M <= 8 with
-  // K > 512 where its plan has at most 132 CTAs.
+  // Chosen for M > 32, for 8 < M <= 32 with K > 512, for M <= 8 with
+  // K > 512 where its plan has at most 132 CTAs, and for M <= 32 with K > 512
+  // and a weight of at least 24 Mi elements (the ring tiles).
   kQuantThenMma,
 };
 
