@@ -870,6 +870,9 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
       options.weight_staging == WeightStaging::kNever) {
     return plan;
   }
+  // No tile that reads a copy has fewer than 64 rows, so at most this M
+  // auto's rule cannot pay: skip planning the staged form (host time per call).
+  if (options.weight_staging == WeightStaging::kAuto && m <= kStagingRowTiles * 64) return plan;
   absl::StatusOr<GemmPlan> staged = PlanGemmWithCopy(m, b, options, /*copy=*/true);
   if (!staged.ok() || !staged->reads_prepared_weight) return plan;  // no tile reads a copy
   if (options.weight_staging == WeightStaging::kAuto && !StagingPays(*staged, m, b)) return plan;
