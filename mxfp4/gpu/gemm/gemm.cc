@@ -374,7 +374,10 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
 // 77.6, 16x53248x16384 701 -> 292 (n128_m64; the m64 k4 tile 271),
 // 16x28672x8192 119.9 -> 77.5, 16x8192x28672 206.6 -> 71.7, 16x8192x8192
 // 33.7 -> 22.5, 16x7168x4096 14.76 -> 12.88; below the threshold the
-// streaming tile stays: 16x4096x4096 9.23 against 10.1 (ring k2).
+// streaming tile stays: 16x4096x4096 9.23 against 10.1 (ring k2). M <= 8
+// near the threshold, split-K before: 1x8192x4096 14.56 -> 12.94,
+// 8x7168x4096 15.56 -> 12.81, 2x5120x5120 17.97 -> 14.79, 8x4096x8192 15.51
+// -> 14.78, 1x4096x16384 30.01 -> 24.28.
 constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
 
 bool RingForLargeWeight(int64_t m, int64_t n, int64_t groups) {
