@@ -361,6 +361,24 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
   return ctas >= kRing32RowMinCtas && ctas <= kRingOneWaveCtas;
 }
 
+// Small layers: for M <= 32 with K up to 1024 and N up to 1024 (at most 32 N
+// tiles of 32 rows) the one-kernel fused path beats quant_then_mma, whose few
+// CTAs do not hide its quantizer kernel. Measured 2026-12-01 (H200, session
+// 27, gemm_paths_benchmark --only, hot / cold graph replay; docs/paths.md
+// "Measured (2026-12-01, session 27)"), quant_then_mma -> fused_quant:
+// 8x1024x1024 5.15 / 5.17 -> 3.86 / 3.87 us, 16x1024x1024 5.51 / 5.52 -> 4.66
+// / 4.66, 32x1024x1024 6.55 / 6.55 -> 4.65 / 4.67 (16x1024x2048 10.55 -> 7.99
+// too, not taken: one point); with more N tiles quant_then_mma stays ahead
+// (16x2880x1024 4.06 against 4.97, 32x2880x1024 5.23 / 7.87) or the two trade
+// places between hot and cold (8x4096x1024 4.44 / 4.68 against 3.97 / 5.21).
+constexpr int64_t kFusedSmallWeightMaxN = 1024;
+constexpr int64_t kFusedSmallWeightMaxGroups = 32;
+
+bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
+  return m <= kStreamPrequantMaxM && groups <= kFusedSmallWeightMaxGroups &&
+         n <= kFusedSmallWeightMaxN;
+}
+
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
 // least kRingLargeWeightElements elements, auto runs quant_then_mma on the
 // ring tiles (AutoRingTile: the 64-row K-split tile within one wave, else
@@ -457,6 +475,7 @@ TileConfigId PreparedWeightTwin(TileConfigId id) {
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
+  if (FusedForSmallWeight(m, n, groups)) return GemmPath::kFusedQuant;
   if (RingForLargeWeight(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;

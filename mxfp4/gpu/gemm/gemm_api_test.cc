@@ -169,6 +169,13 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
       {16, 8192, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // one wave
       {16, 7168, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 28 Mi
+      // Small layers, K <= 1024 and N <= 1024: the fused path (session 27).
+      {16, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {8, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
+      {32, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {1, 96, 960, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
+      {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
+      {16, 1024, 1088, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
       // Below it, a long K over few N tiles whose streaming tile's A slice
       // does not fit at any cluster: the ring tile, not the pipelined one.
       {16, 256, 65536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
