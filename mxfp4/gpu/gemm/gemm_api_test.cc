@@ -660,6 +660,37 @@ TEST(GemmApi, StagedWeightPlans) {
               "weight_staging");
 }
 
+// Every valid shape of a grid around the planner's thresholds plans under
+// each WeightStaging (auto's rules never pick a tile that cannot run it), the
+// plan fits shared memory, and GemmWorkspaceSize agrees with it.
+TEST(GemmApi, EveryShapeOfAGridPlans) {
+  const int64_t ms[] = {1, 2, 3, 8, 9, 15, 16, 17, 24, 31, 32, 33, 64, 65, 128, 255, 256, 577, 1000, 4096};
+  const int64_t ns[] = {16, 96, 1024, 1040, 2880, 4096, 16384};
+  const int64_t ks[] = {32, 480, 512, 544, 992, 1024, 1056, 2048, 4096, 16384, 65536};
+  int planned = 0;
+  for (WeightStaging staging :
+       {WeightStaging::kAuto, WeightStaging::kNever, WeightStaging::kAlways}) {
+    GemmOptions o;
+    o.weight_staging = staging;
+    for (int64_t m : ms) {
+      for (int64_t n : ns) {
+        for (int64_t k : ks) {
+          const Mxfp4Weight w = NaturalWeight(n, k);
+          absl::StatusOr<GemmPlan> plan = PlanGemm(m, w, o);
+          ASSERT_TRUE(plan.ok()) << m << "x" << n << "x" << k << ": " << plan.status();
+          EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u) << plan->ToString();
+          EXPECT_EQ(plan->stages_weight && staging == WeightStaging::kNever, false);
+          absl::StatusOr<size_t> ws = GemmWorkspaceSize(m, w, o);
+          ASSERT_TRUE(ws.ok());
+          EXPECT_EQ(*ws, plan->workspace_bytes);
+          ++planned;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(planned, 3 * 20 * 7 * 11);
+}
+
 TEST(GemmApi, PreparedWeightErrors) {
   GemmArgs a = ValidArgs(256, 3072, 1536);
   a.b = WithPrepared(a.b);
