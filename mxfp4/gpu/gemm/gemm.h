@@ -11,7 +11,8 @@
 // A is quantized with the EVEN rule exactly as mxfp4/emu/quantize.h does.
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
-//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
+//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512;
+//                   K <= 1024 with N <= 1024)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
 //                   K > 512, where quant_then_mma would need more than 132 CTAs and
 //                   the weight has fewer than 24 Mi elements)
@@ -108,7 +109,7 @@ enum class GemmPath {
   // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
   // K-range over its warps; the quantization-cluster tiles share the
   // quantization of their A rows along N). Chosen for M <= 32 with
-  // K <= 512.
+  // K <= 512, and with K <= 1024 where N <= 1024.
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed

@@ -269,9 +269,7 @@ const char* BInputName(BInput input) {
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
       "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s%s%s", m_,
-      n_,
-      k_,
-      seed_, GemmPathName(options_.path), options_.split_k,
+      n_, k_, seed_, GemmPathName(options_.path), options_.split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
       AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "",
