@@ -378,20 +378,15 @@ OnlyConfig ParseOnly(const std::string& spec) {
   char tail = 0;
   const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%d:%15[^:]%c", &m,
                                  &n, &k, path, tile, &split, extra, &tail);
-  const bool known_extra = std::strcmp(extra, "prepared") == 0 ||
-                           std::strcmp(extra, "nostage") == 0 || std::strcmp(extra, "stage") == 0;
-  if (fields != 6 && !(fields == 7 && known_extra)) {
+  const std::string suffix = fields == 7 ? extra : "";
+  if (fields != 6 && suffix != "prepared" && suffix != "nostage" && suffix != "stage") {
     std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split[:prepared|:nostage|:stage]\n",
                  spec.c_str());
     std::exit(2);
   }
-  o.prepared = fields == 7 && std::strcmp(extra, "prepared") == 0;
-  if (fields == 7 && std::strcmp(extra, "nostage") == 0) {
-    o.options.weight_staging = WeightStaging::kNever;
-  }
-  if (fields == 7 && std::strcmp(extra, "stage") == 0) {
-    o.options.weight_staging = WeightStaging::kAlways;
-  }
+  o.prepared = suffix == "prepared";
+  if (suffix == "nostage") o.options.weight_staging = WeightStaging::kNever;
+  if (suffix == "stage") o.options.weight_staging = WeightStaging::kAlways;
   absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
   BENCH_CHECK(gp.status());
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};
