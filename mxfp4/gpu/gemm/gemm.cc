@@ -206,7 +206,7 @@ TileConfigId AutoBulkE4m3Twin(TileConfigId id) {
 // pipelined tile. Measured 2026-12-01 (H200, session 27, gemm_paths_benchmark
 // --only, hot graph replay): 16x16384x53248 prequant_n64_m64_s2_fold 662 us,
 // wgmma8_n64_m64_k4_fold 251 (wgmma8_n64_m64_k2_ws_fold 317). (That shape now
-// takes the ring tiles by RingForLargeWeight; the fallback serves weights
+// takes the ring tiles by RingForDecode; the fallback serves weights
 // below its size, e.g. 16x256x65536.)
 constexpr TileConfigId kLongKFallbackTile = TileConfigId::kWgmma8N64M64K4Fold;
 
@@ -397,10 +397,26 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
 // 8x7168x4096 15.56 -> 12.81, 2x5120x5120 17.97 -> 14.79, 8x4096x8192 15.51
 // -> 14.78, 1x4096x16384 30.01 -> 24.28.
 constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
+// Session 28 gave the 64-row ring tiles decode forms (M <= 16 / 32: the fast
+// loop on m64n16k32 / m64n32k32 wgmmas; gemm_quant_then_mma_kernel.cu.cc):
+// 16x16384x16384 77.2 -> 59.0 us, 16x8192x8192 22.0 -> 16.7, 32x8192x8192
+// 22.2 -> 18.3, 16x7168x4096 12.9 -> 9.95. With them the ring tiles also win
+// below the weight threshold wherever their grid has at least 80 CTAs (N >=
+// 5120) and K >= 1024 (H200, session 28 call 4, gemm_paths_benchmark --only,
+// hot graph replay; auto before -> the ring tile): 1x5120x2048 9.93 -> 6.48,
+// 8x6144x1536 9.23 -> 5.63, 16x8192x1024 7.24 -> 5.06, 16x7168x3072 11.50 ->
+// 8.78, 16x16384x1024 13.49 -> 6.51, 32x8192x1024 9.87 -> 5.32, 32x16384x1024
+// 18.08 -> 7.09, 32x10240x2048 21.27 -> 9.74 (cold alike: 1.2-2.5x). With 64
+// CTAs or fewer the streaming tiles stay ahead (call 3: 16x4096x2048 5.27
+// against 6.71, 1x4096x4096 split-K 7.43 against 8.62, 16x2048x8192 10.11
+// against 16.57).
+constexpr int64_t kRingDecodeMinN = 5120;
+constexpr int64_t kRingDecodeMinGroups = 32;
 
-bool RingForLargeWeight(int64_t m, int64_t n, int64_t groups) {
+bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
   return m <= kStreamPrequantMaxM && groups > kFusedMaxGroups &&
-         n * groups * 32 >= kRingLargeWeightElements;
+         (n * groups * 32 >= kRingLargeWeightElements ||
+          (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups));
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
@@ -459,11 +475,17 @@ TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
 // 6.38) but not 8 (64x512x16384 k4 cluster 8 15.4 against 32.8); the m128
 // tiles' other twins lose to these (256x3072x1536 m64 k2 ws 9.78 against m128
 // k2 ws 7.81; 4096^3 m128 k2 ws 223 against n128_m128 ws 206).
+// Session 28: for M <= 32 the k4 tile's decode form (no twin) beats the
+// twin (hot graph replay, the twin with the copy against the decode form
+// without: 16x8192x8192 22.1 / 16.7 us, 32x4096x4096 9.91 / 9.37,
+// 16x7168x4096 10.04 / 9.95; 8x7168x4096 9.91 / 10.1), the k2 tile's does
+// not (32x2048x2048 6.18 / 6.55).
 constexpr int64_t kPreparedTwinMinCtasWithCluster = 32;
-TileConfigId PreparedWeightTwin(TileConfigId id) {
+TileConfigId PreparedWeightTwin(TileConfigId id, int64_t m) {
   switch (id) {
-    case TileConfigId::kWgmma8N64M64K2Fold:
     case TileConfigId::kWgmma8N64M64K4Fold:
+      return m <= kStreamPrequantMaxM ? id : TileConfigId::kWgmma8N64M64K2WsFold;
+    case TileConfigId::kWgmma8N64M64K2Fold:
       return TileConfigId::kWgmma8N64M64K2WsFold;
     case TileConfigId::kWgmma8N128M128Fold:
       return TileConfigId::kWgmma8N128M128WsFold;
@@ -476,7 +498,7 @@ GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
   if (FusedForSmallWeight(m, n, groups)) return GemmPath::kFusedQuant;
-  if (RingForLargeWeight(m, n, groups)) return GemmPath::kQuantThenMma;
+  if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -792,7 +814,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   }
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups) ||
-       RingForLargeWeight(m, b.n, groups))) {
+       RingForDecode(m, b.n, groups))) {
     tile = AutoRingTile(m, b.n, groups, copy);
   }
   if (tile_forced) {
@@ -816,11 +838,11 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   if (copy && GetTileConfig(tile).producer_wg) {
     tiled->reads_prepared_weight = true;
   } else if (copy && !tile_forced && options.split_k == 0 &&
-             PreparedWeightTwin(tile) != tile) {
+             PreparedWeightTwin(tile, m) != tile) {
     // Auto's ring tile: its warp-specialized twin reads the prepared copy
     // (with a K-split cluster, where the twin alone has enough CTAs).
     absl::StatusOr<GemmPlan> twin =
-        PlanTile(path, PreparedWeightTwin(tile), m, groups, b.n, b.k, options.split_k);
+        PlanTile(path, PreparedWeightTwin(tile, m), m, groups, b.n, b.k, options.split_k);
     if (twin.ok() &&
         (tiled->cluster_ctas == 1 || twin->grid_ctas >= kPreparedTwinMinCtasWithCluster) &&
         FitsSharedMemory(*twin)) {

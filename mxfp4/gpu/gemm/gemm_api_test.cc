@@ -156,7 +156,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},      // 64 x 2
       {17, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 132 CTAs
       {32, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 2, 64 blocks
-      {32, 8512, 2048, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 133
+      {32, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},    // 133: decode
       {32, 1984, 4096, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 8},         // 31
       {32, 4096, 1984, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 62 blocks
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
@@ -169,6 +169,16 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
       {16, 8192, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // one wave
       {16, 7168, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 28 Mi
+      // Below 24 Mi elements, N >= 5120 and K >= 1024: the ring tiles' decode
+      // forms (session 28); N = 5056 or K = 960 keep the streaming tiles.
+      {1, 5120, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 80 CTAs
+      {8, 8192, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {16, 16384, 1024, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
+      {32, 8192, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {16, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       // Small layers, K <= 1024 and N <= 1024: the fused path (session 27).
       {16, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {8, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
@@ -555,6 +565,10 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
       {768, 4096, 4096, "wgmma8_n128_m192_ws_fold", true},   // 1 x 224 < 2 x 128
       {3072, 3072, 3072, "wgmma8_n128_m128_ws_fold", true},  // 5 x 128 < 3 x 224 (m192 plain)
       {64, 16384, 4096, "wgmma8_n128_m64_k2_fold", false},   // no ws twin
+      // M <= 32: the k4 tile's decode form beats its twin, the k2 tile's not.
+      {16, 8192, 8192, "wgmma8_n64_m64_k4_fold", false},
+      {32, 4096, 4096, "wgmma8_n64_m64_k4_fold", false},
+      {32, 2048, 2048, "wgmma8_n64_m64_k2_ws_fold", true},
       {64, 512, 16384, "wgmma8_n64_m64_k4_fold", false},     // cluster 8 kept (8 ws CTAs)
   };
   for (const Case& c : cases) {

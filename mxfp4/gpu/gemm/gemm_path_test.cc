@@ -203,6 +203,33 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
+// The 64-row ring tiles' decode form (session 28): a row tile with at most 16
+// (32) rows of A runs its fast loop on m64n16k32 (m64n32k32) wgmmas, the
+// accumulator's other columns staying +0. Row tiles of 1, 16, 17, 32, 33 rows
+// (M = 80 and 96: a full row tile, then a 16- or 32-row one), every weight
+// layout, N not a multiple of the tile; K = 2048 (equal chunks of whole
+// stages: the fast loop).
+TEST(GemmPath, RingTilesNarrowWgmmaForFewRows) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  uint64_t seed = 1460;
+  for (const char* tile : {"wgmma8_n64_m64_k2_fold", "wgmma8_n64_m64_k4_fold",
+                           "wgmma8_n128_m64_k2_fold", "wgmma8_n128_m64_fold"}) {
+    SCOPED_TRACE(tile);
+    EXPECT_TRUE(PathTester().Tile(tile).M(1).N(400).K(2048).Seed(++seed).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(16).N(528).K(2048).Seed(++seed).CheckIdeal(true).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(17).N(264).K(2048).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(32).N(272).K(2048).Seed(++seed).CheckIdeal(true).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(33).N(136).K(2048).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(80).N(208).K(2048).Seed(++seed)
+                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(PathTester().Tile(tile).M(96).N(200).K(4096).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  }
+}
+
 // The bulk streaming tile with A as E4M3 (auto's choice for 8 < M <= 16
 // where the fp16 bulk tile's A slice does not fit in shared memory, since
 // session 24: GemmApi.AutoPlanForContestShapes): auto on one CTA per N tile
@@ -229,8 +256,10 @@ TEST(GemmPath, BulkTileWithE4m3Activations) {
 // Decode GEMMs of large layers (session 27): auto runs M <= 32 with a weight
 // of 24 Mi elements or more on the ring tiles (rows beyond M are zeros), and a
 // long K over few N tiles, whose streaming tile does not fit at any cluster,
-// on the 64-row ring tile with a K-split cluster. Auto's plans (gemm_api_test
-// checks which tile) bit for bit against the emulator.
+// on the 64-row ring tile with a K-split cluster; since session 28 also N >=
+// 5120 with K >= 1024, on the ring tiles' decode kernels (m64n16k32 /
+// m64n32k32 for M <= 16 / 32), with or without a prepared copy. Auto's plans
+// (gemm_api_test checks which tile) bit for bit against the emulator.
 TEST(GemmPath, RingTilesForLargeDecodeWeights) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "auto runs these as quant_then_mma";
@@ -241,6 +270,14 @@ TEST(GemmPath, RingTilesForLargeDecodeWeights) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
   EXPECT_TRUE(auto_tester().M(16).N(256).K(65536).Seed(1444)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(auto_tester().M(1).N(5120).K(2048).Seed(1447).CheckIdeal(true).Run());  // n64_m64_k2
+  EXPECT_TRUE(auto_tester().M(9).N(5136).K(1056).Seed(1448)  // K = 32 x 33: the exact loop
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(auto_tester().M(32).N(8192).K(1024).Seed(1449).CheckIdeal(true).Run());
+  EXPECT_TRUE(auto_tester().M(20).N(9000).K(1024).Seed(1450)  // n128_m64_k2, N past the tile
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(auto_tester().M(16).N(8192).K(4096).Seed(1451)  // k4: the decode form, not its twin
+                  .Prepared(true, /*require_read=*/false).Run());
   if (!SmallTestScale()) {
     EXPECT_TRUE(auto_tester().M(16).N(16384).K(16384).Seed(1445).Run());  // n128_m64_k2
     EXPECT_TRUE(auto_tester().M(3).N(16384).K(4096).Seed(1446).A(AInput::kWideExponent).Run());

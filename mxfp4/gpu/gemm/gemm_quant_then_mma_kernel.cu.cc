@@ -50,6 +50,23 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// The 64-row ring tiles' decode forms (M <= 16 / 32: every row tile holds at
+// most kMmaRows rows of A): the fast loop on m64n16k32 / m64n32k32 wgmmas
+// (WgmmaRingGemmBodyForLayout's kMmaRows), kernels of their own so that the
+// 64-row kernels keep their code. Measured (H200, session 28, hot graph
+// replay): 16x16384x16384 77.2 -> 60.1 us, 16x8192x8192 22.1 -> 17.1,
+// 32x8192x8192 22.2 -> 18.8.
+template <TileConfigId kId>
+inline constexpr bool kHasRingDecodeForm = GetTileConfig(kId).wgmma_ring &&
+                                           !GetTileConfig(kId).producer_wg &&
+                                           GetTileConfig(kId).block_m() == 64;
+template <TileConfigId kId, bool kCluster, int kMmaRows>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaRingDecodeKernel(const GemmKernelArgs args) {
+  if constexpr (kHasRingDecodeForm<kId>) WgmmaRingGemmBody<kId, kCluster, kMmaRows>(args);
+}
+
 // The warp-specialized ring tiles reading the weight's prepared copy: a
 // kernel of its own (the copy's pointers a second parameter), so that every
 // other kernel keeps its code.
@@ -69,6 +86,23 @@ hipError_t OptInAndLaunch(Kernel kernel, std::atomic<bool>& ready, const GemmKer
   return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
 }
 
+template <TileConfigId kId, bool kCluster, int kMmaRows>
+hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream) {
+  static std::atomic<bool> smem_ready{false};
+  return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, kCluster, kMmaRows>, smem_ready, args,
+                        GetTileConfig(kId), stream);
+}
+template <TileConfigId kId>
+hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
+  const bool cluster = args.splits > 1;
+  if (args.m <= 16) {
+    return cluster ? LaunchRingDecodeKernel<kId, true, 16>(args, stream)
+                   : LaunchRingDecodeKernel<kId, false, 16>(args, stream);
+  }
+  return cluster ? LaunchRingDecodeKernel<kId, true, 32>(args, stream)
+                 : LaunchRingDecodeKernel<kId, false, 32>(args, stream);
+}
+
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
                   const PreparedWeightArgs& prepared) {
@@ -85,6 +119,9 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
   } else if (with_prepared) {
     return hipErrorInvalidValue;  // only the ws tiles read the copy
   } else if constexpr (kCfg.wgmma_ring) {
+    if constexpr (kHasRingDecodeForm<kId>) {
+      if (args.m <= 32) return LaunchRingDecode<kId>(args, stream);
+    }
     if (args.splits > 1) {
       static std::atomic<bool> cluster_smem_ready{false};
       return OptInAndLaunch(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready, args, kCfg,

@@ -65,9 +65,11 @@ MXFP4_DEVICE_INLINE void FenceRegisters(float acc[kWgmmaAccRegs]) {
 }
 
 // The accumulator register lists %0..%31 / %0..%63 of a wgmma.
+#define MXFP4_WGMMA_REGS16 \
+  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
 #define MXFP4_WGMMA_REGS32 \
-  "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, " \
-  "%12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, " \
+  MXFP4_WGMMA_REGS16 ", " \
+  "%16, %17, %18, %19, %20, %21, %22, %23, " \
   "%24, %25, %26, %27, %28, %29, %30, %31"
 #define MXFP4_WGMMA_REGS64 \
   MXFP4_WGMMA_REGS32 ", " \
@@ -135,10 +137,12 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3SmemA(float d[kWgmmaAccRegs], uint64_t desc_a,
 
 // Write-only accumulator operands of the zero-accumulator wgmmas (d[0..31],
 // d[32..63]) and their placeholders.
-#define MXFP4_WGMMA_OUT32(d) \
+#define MXFP4_WGMMA_OUT16(d) \
   "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3]), "=f"(d[4]), "=f"(d[5]), \
   "=f"(d[6]), "=f"(d[7]), "=f"(d[8]), "=f"(d[9]), "=f"(d[10]), "=f"(d[11]), \
-  "=f"(d[12]), "=f"(d[13]), "=f"(d[14]), "=f"(d[15]), "=f"(d[16]), "=f"(d[17]), \
+  "=f"(d[12]), "=f"(d[13]), "=f"(d[14]), "=f"(d[15])
+#define MXFP4_WGMMA_OUT32(d) \
+  MXFP4_WGMMA_OUT16(d), "=f"(d[16]), "=f"(d[17]), \
   "=f"(d[18]), "=f"(d[19]), "=f"(d[20]), "=f"(d[21]), "=f"(d[22]), "=f"(d[23]), \
   "=f"(d[24]), "=f"(d[25]), "=f"(d[26]), "=f"(d[27]), "=f"(d[28]), "=f"(d[29]), \
   "=f"(d[30]), "=f"(d[31])
@@ -155,7 +159,7 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3SmemA(float d[kWgmmaAccRegs], uint64_t desc_a,
 // the ring tiles pass E4M3 of value x 2^-6, shifted_e4m3.h) from registers in the m16n8k32 A-fragment layout per warp
 // (a[0]: row gid, k 4t..4t+3; a[1]: row gid + 8, same k; a[2]: row gid,
 // k 16+4t..; a[3]: row gid + 8, same); B (activations, E4M3 of value/2,
-// K-major) from shared memory through a descriptor. kN = 64 or 128; d is laid
+// K-major) from shared memory through a descriptor. kN = 16, 32, 64 or 128; d is laid
 // out as an m64nN accumulator (d[4c..4c+3]: rows gid / gid + 8 of the warp's
 // 16, columns 8c + 2t, 8c + 2t + 1). d is write-only ("=f": its old values
 // are not live into the wgmma, so no copy of them can fall inside another
@@ -176,6 +180,39 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<64>(float (&d)[32], const uint32_t
       "}, {%32, %33, %34, %35}, %36, zero, 1, 1;\n"
       "}\n"
       : MXFP4_WGMMA_OUT32(d)
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b)
+      : "memory");
+}
+
+// m64n16k32 / m64n32k32: the decode forms of the 64-row ring tiles (a row
+// tile with at most 16 / 32 rows of A; wgmma_ring_gemm_body.h).
+template <>
+MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<16>(float (&d)[8], const uint32_t a[4],
+                                                  uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred zero;\n"
+      "setp.ne.b32 zero, 0, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n16k32.f32.e4m3.e4m3 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7}, {%8, %9, %10, %11}, %12, zero, 1, 1;\n"
+      "}\n"
+      : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3]), "=f"(d[4]), "=f"(d[5]), "=f"(d[6]),
+        "=f"(d[7])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b)
+      : "memory");
+}
+
+template <>
+MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<32>(float (&d)[16], const uint32_t a[4],
+                                                  uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred zero;\n"
+      "setp.ne.b32 zero, 0, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n32k32.f32.e4m3.e4m3 {" MXFP4_WGMMA_REGS16
+      "}, {%16, %17, %18, %19}, %20, zero, 1, 1;\n"
+      "}\n"
+      : MXFP4_WGMMA_OUT16(d)
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b)
       : "memory");
 }
@@ -265,12 +302,14 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3SmemZeroAcc<128>(float (&d)[64], uint64_t desc
 // PromoteFoldedBlock(): the folded fast form of the block_fma step
 // (scale_fold.h), acc = fmaf(P', sb, acc), for an m64nN accumulator layout:
 // d[4c], d[4c + 1] are row gid (weight scale sb_row), d[4c + 2], d[4c + 3]
-// row gid + 8 (sb_row8).
-template <int kRegs>
-MXFP4_DEVICE_INLINE void PromoteFoldedBlock(const float (&d)[kRegs], float sb_row, float sb_row8,
-                                            float (&acc)[kRegs]) {
+// row gid + 8 (sb_row8). A narrower wgmma's d (kDRegs < kAccRegs: its
+// columns are the accumulator's first ones) promotes into that prefix.
+template <int kDRegs, int kAccRegs>
+MXFP4_DEVICE_INLINE void PromoteFoldedBlock(const float (&d)[kDRegs], float sb_row, float sb_row8,
+                                            float (&acc)[kAccRegs]) {
+  static_assert(kDRegs <= kAccRegs && kDRegs % 4 == 0, "d is a prefix of the accumulator");
 #pragma unroll
-  for (int c = 0; c < kRegs / 4; ++c) {
+  for (int c = 0; c < kDRegs / 4; ++c) {
     acc[4 * c + 0] = __fmaf_rn(d[4 * c + 0], sb_row, acc[4 * c + 0]);
     acc[4 * c + 1] = __fmaf_rn(d[4 * c + 1], sb_row, acc[4 * c + 1]);
     acc[4 * c + 2] = __fmaf_rn(d[4 * c + 2], sb_row8, acc[4 * c + 2]);
@@ -298,8 +337,10 @@ MXFP4_DEVICE_INLINE void SetMaxRegistersDecrease() {
 
 #undef MXFP4_WGMMA_D32
 #undef MXFP4_WGMMA_D32_OPERANDS
+#undef MXFP4_WGMMA_OUT16
 #undef MXFP4_WGMMA_OUT32
 #undef MXFP4_WGMMA_OUT64
+#undef MXFP4_WGMMA_REGS16
 #undef MXFP4_WGMMA_REGS32
 #undef MXFP4_WGMMA_REGS64
 

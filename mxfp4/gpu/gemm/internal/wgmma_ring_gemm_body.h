@@ -83,9 +83,9 @@ MXFP4_DEVICE_INLINE RingWeightFragment ConvertRingWeights(uint32_t w_row, uint32
 // group). The accumulator fence keeps the previous promotion's FFMAs above
 // the wgmma (else ptxas sees accumulator reads inside its pipeline stage and
 // serializes every wgmma, C7514).
-template <int kNa, int kAccRegs>
+template <int kNa, int kAccRegs, int kDRegs>
 MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t desc,
-                                        float (&acc)[kAccRegs], float (&d)[kAccRegs]) {
+                                        float (&acc)[kAccRegs], float (&d)[kDRegs]) {
   FenceRegisterArray(acc);
   WgmmaFence();
   WgmmaE4m3RegAZeroAcc<kNa>(d, w.a, desc);
@@ -96,8 +96,15 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // K-split form (kCluster: over a (1, 1, p.splits) cluster as well; a kernel
 // of its own, so that the cluster-free kernels keep their registers: with a
 // runtime cluster size the 128-register tiles spilled more and ran 2-3%
-// slower, session 17 call 6).
-template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster>
+// slower, session 17 call 6). kMmaRows (the decode kernels, M <= 16 or 32
+// with 64-row tiles; 0 otherwise): the fast loop's wgmma covers only the
+// first kMmaRows activation rows (m64n16k32 / m64n32k32) and promotes only
+// their columns; the other columns stay +0 (rows beyond M, never stored),
+// and the stage layout is the same (its first 8-row groups). Kernels of
+// their own: branching on the rows inside one kernel made the 64-row form
+// 1-2.5% slower (more code, other registers; session 28 call 3).
+template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
+          int kMmaRowsOrZero>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.warps_n % 4 == 0 && kCfg.warps_m == 1 &&
@@ -109,6 +116,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr int kWgsK = kCfg.warps_k;
   constexpr int kNa = kCfg.block_m();  // activation rows: the wgmma's N
   static_assert(kNa == 64 || kNa == 128, "m64n64k32 or m64n128k32");
+  constexpr int kMmaRows = kMmaRowsOrZero == 0 ? kNa : kMmaRowsOrZero;
+  static_assert(kMmaRows == kNa || (kNa == 64 && (kMmaRows == 16 || kMmaRows == 32)),
+                "a decode form of a 64-row tile");
   constexpr int kBlockN = kCfg.block_n();
   constexpr int kConsumerWarps = kCfg.warps_n * kCfg.warps_k;
   constexpr int kThreads = kCfg.threads();
@@ -336,28 +346,30 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 2 warpgroups keep two partial sets (block j + 1's wgmma runs while block
   // j is promoted), 4 one. No wgmma stays in flight across the back edge
   // (ptxas serializes every wgmma when one does, C7514).
+  // The wgmma's N is kMmaRows (the decode kernels: fewer than kNa).
   auto fast_loop = [&]() {
+    constexpr int kDRegs = kMmaRows / 2;
     float acc[kAccRegs];
 #pragma unroll
     for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
-    float d0[kAccRegs];  // write-only wgmma outputs: no initialization
-    [[maybe_unused]] float d1[kAccRegs];
+    float d0[kDRegs];  // write-only wgmma outputs: no initialization
+    [[maybe_unused]] float d1[kDRegs];
     using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
     using Step = typename Rows::StepAddresses;
     // Block pos of stage t (this warpgroup's blocks 4t + pos; pos a constant
     // of the unrolled step); `next` = the next step's weight addresses.
-    auto issue = [&](int t, int pos, const Step& next, float (&d)[kAccRegs]) {
+    auto issue = [&](int t, int pos, const Step& next, float (&d)[kDRegs]) {
       const int s = t & (kRingStages - 1);
       if (pos == 0) MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
       const RingWeightFragment w = ConvertRingWeights(cur.w_row[pos], cur.w_row8[pos]);
       Rows::LoadWordsUnchecked(next, pos, cur.w_row[pos], cur.w_row8[pos]);
       const uint64_t desc = MatrixDescriptorOffset(
           desc_own, static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
-      IssueRingBlock<kNa>(w, desc, acc, d);
+      IssueRingBlock<kMmaRows>(w, desc, acc, d);
     };
     // Waits for the block's wgmma (the next block's may stay in flight unless
     // `drain`), releases the stage after its last block, promotes.
-    auto finish = [&](int t, int pos, const Step& next, float (&d)[kAccRegs], bool drain) {
+    auto finish = [&](int t, int pos, const Step& next, float (&d)[kDRegs], bool drain) {
       if (drain) {
         WgmmaWaitGroup<0>();
       } else {
@@ -506,18 +518,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   StampPhase(p, kPhaseClockEnd);
 }
 
-template <TileConfigId kId, bool kCluster = false>
+// kMmaRows: the fast loop's wgmma N (0: the tile's activation rows).
+template <TileConfigId kId, bool kCluster = false, int kMmaRows = 0>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
-      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows>(p);
     } else {
-      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows>(p);
     }
   } else if (p.b_scales_shuffled16) {
-    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows>(p);
   } else {
-    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows>(p);
   }
 }
 
