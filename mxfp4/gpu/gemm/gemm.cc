@@ -56,6 +56,10 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       (RingFor32Rows: K >= 2048, 32..132
 //                                       CTAs), else streamq_n32_m32_k4 (k8
 //                                       from 128 N tiles)
+//   M <= 32, K > 512 with N x K >= 24 Mi or N >= 5120 and K >= 1024
+//                       quant_then_mma  the ring tile AutoRingTile picks
+//                                       (RingForDecode; its decode kernel:
+//                                       m64n16k32 / m64n32k32 wgmmas)
 //   M > 32              quant_then_mma  an e4m3 wgmma ring tile (AutoRingTile:
 //                                       the 64-row K-split tile up to one
 //                                       wave, then the 128-row one, N-split

@@ -15,7 +15,8 @@
 //                   K <= 1024 with N <= 1024)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
 //                   K > 512, where quant_then_mma would need more than 132 CTAs and
-//                   the weight has fewer than 24 Mi elements)
+//                   the weight has fewer than 24 Mi elements and N < 5120 or
+//                   K < 1024)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the
 //                   weight in the workspace (WeightStaging)
@@ -122,7 +123,8 @@ enum class GemmPath {
   // launch; K split over a cluster, or over the ring tiles' warpgroups).
   // Chosen for M > 32, for 8 < M <= 32 with K > 512, for M <= 8 with
   // K > 512 where its plan has at most 132 CTAs, and for M <= 32 with K > 512
-  // and a weight of at least 24 Mi elements (the ring tiles).
+  // and a weight of at least 24 Mi elements or N >= 5120 with K >= 1024 (the
+  // ring tiles' decode kernels).
   kQuantThenMma,
 };
 

@@ -38,7 +38,7 @@ constexpr GemmPathInfo kPaths[] = {
      "as fused_quant without the quantization-cluster tiles (auto: stream_n32_m8_k8, its bulk "
      "variant where it fits)",
      "any M, N, K % 32 == 0; auto: M <= 8 and K > 512 where quant_then_mma would need more than "
-     "132 CTAs (cluster for ~132 CTAs)", 1},
+     "132 CTAs and the ring tiles do not take it (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
      "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
@@ -60,7 +60,9 @@ constexpr GemmPathInfo kPaths[] = {
      "it has 32..132; K < 4096), wgmma8_n64_m64_k4_fold (the same from K = 4096), "
      "wgmma8_n64_m128_k2_fold, wgmma8_n128_m64_fold, "
      "wgmma8_n128_m128_fold, "
-     "wgmma8_n128_m64_k2_fold (auto 32 < M <= 64 beyond 132 CTAs of the m64 tile); "
+     "wgmma8_n128_m64_k2_fold (auto 32 < M <= 64 beyond 132 CTAs of the m64 tile); the 64-row "
+     "tiles run M <= 16 / 32 on decode kernels (m64n16k32 / m64n32k32 wgmmas), auto M <= 32 "
+     "with K > 512 where N x K >= 24 Mi or N >= 5120 with K >= 1024; "
      "warp-specialized e4m3 wgmma ring (a producer warpgroup converts the weights into shared "
      "memory; no K-split over CTAs): wgmma8_n64_m128_k2_ws_fold (auto M > 64 where the m64 grid "
      "exceeds 132 CTAs and its own does not), wgmma8_n128_m128_ws_fold (auto M > 64 beyond 132 "
@@ -74,7 +76,8 @@ constexpr GemmPathInfo kPaths[] = {
      "prequant_n128_m64_e4m3, prequant_n64_m64_fold, prequant_n128_m64_fold, "
      "prequant_n64_m32_fold, prequant_n64_m64_s2u_fold",
      "any M, N, K % 32 == 0 (workspace: GemmWorkspaceSize); auto: M > 8 where fused_quant does "
-     "not take it, and M <= 8 with K > 512 where its plan has at most 132 CTAs",
+     "not take it, M <= 8 with K > 512 where its plan has at most 132 CTAs, and M <= 32 with "
+     "K > 512 where N x K >= 24 Mi or N >= 5120 with K >= 1024 (the ring tiles)",
      2},
 };
 
