@@ -54,8 +54,8 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // most kMmaRows rows of A): the fast loop on m64n16k32 / m64n32k32 wgmmas
 // (WgmmaRingGemmBodyForLayout's kMmaRows), kernels of their own so that the
 // 64-row kernels keep their code. Measured (H200, session 28, hot graph
-// replay): 16x16384x16384 77.2 -> 60.1 us, 16x8192x8192 22.1 -> 17.1,
-// 32x8192x8192 22.2 -> 18.8.
+// replay): 16x16384x16384 77.2 -> 59.0 us, 16x8192x8192 22.0 -> 16.7,
+// 32x8192x8192 22.2 -> 18.3.
 template <TileConfigId kId>
 inline constexpr bool kHasRingDecodeForm = GetTileConfig(kId).wgmma_ring &&
                                            !GetTileConfig(kId).producer_wg &&

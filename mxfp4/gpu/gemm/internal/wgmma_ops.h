@@ -64,7 +64,7 @@ MXFP4_DEVICE_INLINE void FenceRegisters(float acc[kWgmmaAccRegs]) {
   for (int i = 0; i < kWgmmaAccRegs; ++i) asm volatile("" : "+f"(acc[i])::"memory");
 }
 
-// The accumulator register lists %0..%31 / %0..%63 of a wgmma.
+// The accumulator register lists %0..%15 / %0..%31 / %0..%63 of a wgmma.
 #define MXFP4_WGMMA_REGS16 \
   "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
 #define MXFP4_WGMMA_REGS32 \

@@ -39,6 +39,8 @@
 //     otherwise a loop that votes per block (fold flags loaded with the
 //     weights: as 16-byte bulk copies they made the ring crawl) with one
 //     partial set.
+// Decode kernels (kMmaRows 16 / 32, M <= 16 / 32 with 64-row tiles): the
+// fast loop's wgmma covers only the first kMmaRows activation rows.
 // Contract (block_fma with a K-split over the warps_k warpgroups and, with
 // p.splits > 1, over a (1, 1, p.splits) cluster of CTAs): warpgroup kz of
 // cluster rank r owns chunk c = r * warps_k + kz, blocks [c * chunk,
