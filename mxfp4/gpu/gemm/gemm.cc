@@ -365,22 +365,30 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
   return ctas >= kRing32RowMinCtas && ctas <= kRingOneWaveCtas;
 }
 
-// Small layers: for M <= 32 with K up to 1024 and N up to 1024 (at most 32 N
-// tiles of 32 rows) the one-kernel fused path beats quant_then_mma, whose few
-// CTAs do not hide its quantizer kernel. Measured 2026-12-01 (H200, session
-// 27, gemm_paths_benchmark --only, hot / cold graph replay; docs/paths.md
-// "Measured (2026-12-01, session 27)"), quant_then_mma -> fused_quant:
+// Small layers: for M <= 32 with N up to 1024 (at most 32 N tiles of 32 rows)
+// and K up to 2048 (M <= 8: 3072) the one-kernel fused path beats
+// quant_then_mma, whose few CTAs do not hide its quantizer kernel. Measured
+// 2026-12-01 (H200, gemm_paths_benchmark --only, hot / cold graph replay;
+// docs/paths.md "Dispatch"), quant_then_mma -> fused_quant: session 27,
 // 8x1024x1024 5.15 / 5.17 -> 3.86 / 3.87 us, 16x1024x1024 5.51 / 5.52 -> 4.66
-// / 4.66, 32x1024x1024 6.55 / 6.55 -> 4.65 / 4.67 (16x1024x2048 10.55 -> 7.99
-// too, not taken: one point); with more N tiles quant_then_mma stays ahead
-// (16x2880x1024 4.06 against 4.97, 32x2880x1024 5.23 / 7.87) or the two trade
-// places between hot and cold (8x4096x1024 4.44 / 4.68 against 3.97 / 5.21).
+// / 4.66, 32x1024x1024 6.55 / 6.55 -> 4.65 / 4.67; session 28 (call 6, N =
+// 512 / 1024 / 1536, K = 1536..4096), 1x1024x1536 8.73 -> 4.53, 8x512x2048
+// 11.11 -> 5.72, 16x1024x2048 10.55 -> 8.05, 32x512x1536 8.87 -> 6.57,
+// 8x1024x3072 10.40 -> 8.37, 1x512x3072 10.00 -> 7.77, with two losses inside
+// the rule (16x512x1536 6.00 against 6.51, 32x1024x2048 7.62 against 8.08);
+// beyond it quant_then_mma stays ahead or level (16x1024x3072 11.05 against
+// 11.47, 32x512x3072 9.67 / 11.44, 8x1024x4096 10.70 / 10.28 hot but 10.99 /
+// 12.12 cold, N = 1536: 16x1536x2048 5.03 / 8.05), as with more N tiles at K =
+// 1024 (16x2880x1024 4.06 against 4.97, 32x2880x1024 5.23 / 7.87).
 constexpr int64_t kFusedSmallWeightMaxN = 1024;
-constexpr int64_t kFusedSmallWeightMaxGroups = 32;
+constexpr int64_t kFusedSmallWeightMaxGroups = 64;
+constexpr int64_t kFusedSmallWeightSmallM = 8;  // up to this M, K up to 3072
+constexpr int64_t kFusedSmallWeightMaxGroupsSmallM = 96;
 
 bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
-  return m <= kStreamPrequantMaxM && groups <= kFusedSmallWeightMaxGroups &&
-         n <= kFusedSmallWeightMaxN;
+  if (m > kStreamPrequantMaxM || n > kFusedSmallWeightMaxN) return false;
+  return groups <= (m <= kFusedSmallWeightSmallM ? kFusedSmallWeightMaxGroupsSmallM
+                                                 : kFusedSmallWeightMaxGroups);
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at

@@ -12,7 +12,7 @@
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
 //   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512;
-//                   K <= 1024 with N <= 1024)
+//                   N <= 1024 with K <= 2048, or 3072 for M <= 8)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto: M <= 8,
 //                   K > 512, where quant_then_mma would need more than 132 CTAs and
 //                   the weight has fewer than 24 Mi elements and N < 5120 or
@@ -110,7 +110,7 @@ enum class GemmPath {
   // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
   // K-range over its warps; the quantization-cluster tiles share the
   // quantization of their A rows along N). Chosen for M <= 32 with
-  // K <= 512, and with K <= 1024 where N <= 1024.
+  // K <= 512, and where N <= 1024 with K <= 2048 (M <= 8: 3072).
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed

@@ -179,13 +179,18 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      // Small layers, K <= 1024 and N <= 1024: the fused path (session 27).
+      // Small layers, N <= 1024 and K <= 1024: the fused path (session 27).
       {16, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {8, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {32, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {1, 96, 960, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
-      {16, 1024, 1088, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
+      // Session 28: K up to 2048 (M <= 8: 3072) at N <= 1024.
+      {16, 1024, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {32, 512, 1536, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {8, 1024, 3072, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
+      {16, 1024, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
+      {8, 1024, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
       // Below it, a long K over few N tiles whose streaming tile's A slice
       // does not fit at any cluster: the ring tile, not the pipelined one.
       {16, 256, 65536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8

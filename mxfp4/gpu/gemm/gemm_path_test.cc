@@ -203,6 +203,21 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
+// Small layers (N <= 1024; K <= 1024 since session 27, <= 2048 and, for M <=
+// 8, <= 3072 since session 28): auto runs them on the fused path's default
+// tiles. Auto's plans (gemm_api_test checks the path) against the emulator.
+TEST(GemmPath, SmallLayersOnTheFusedPath) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kFusedQuant) GTEST_SKIP() << "auto runs these as fused_quant";
+  auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
+  EXPECT_TRUE(auto_tester().M(8).N(1024).K(3072).Seed(1481).CheckIdeal(true).Run());
+  EXPECT_TRUE(auto_tester().M(32).N(512).K(1536).Seed(1482).CheckIdeal(true).Run());
+  EXPECT_TRUE(auto_tester().M(17).N(1000).K(2016).Seed(1483)  // K = 32 x 63
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(auto_tester().M(3).N(520).K(2976).Seed(1484)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+}
+
 // The 64-row ring tiles' decode form (session 28): a row tile with at most 16
 // (32) rows of A runs its fast loop on m64n16k32 (m64n32k32) wgmmas, the
 // accumulator's other columns staying +0. Row tiles of 1, 16, 17, 32, 33 rows

@@ -29,7 +29,8 @@ constexpr GemmPathInfo kPaths[] = {
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
-     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512, or K <= 1024 with N <= 1024", 1},
+     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512, or N <= 1024 with K <= 2048 "
+     "(M <= 8: 3072)", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
      "tiles combined through distributed shared memory",
