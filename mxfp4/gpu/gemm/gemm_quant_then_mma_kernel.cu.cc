@@ -95,6 +95,10 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
 template <TileConfigId kId>
 hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
   const bool cluster = args.splits > 1;
+  if (args.m <= 8) {
+    return cluster ? LaunchRingDecodeKernel<kId, true, 8>(args, stream)
+                   : LaunchRingDecodeKernel<kId, false, 8>(args, stream);
+  }
   if (args.m <= 16) {
     return cluster ? LaunchRingDecodeKernel<kId, true, 16>(args, stream)
                    : LaunchRingDecodeKernel<kId, false, 16>(args, stream);

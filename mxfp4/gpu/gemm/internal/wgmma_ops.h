@@ -159,7 +159,7 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3SmemA(float d[kWgmmaAccRegs], uint64_t desc_a,
 // the ring tiles pass E4M3 of value x 2^-6, shifted_e4m3.h) from registers in the m16n8k32 A-fragment layout per warp
 // (a[0]: row gid, k 4t..4t+3; a[1]: row gid + 8, same k; a[2]: row gid,
 // k 16+4t..; a[3]: row gid + 8, same); B (activations, E4M3 of value/2,
-// K-major) from shared memory through a descriptor. kN = 16, 32, 64 or 128; d is laid
+// K-major) from shared memory through a descriptor. kN = 8, 16, 32, 64 or 128; d is laid
 // out as an m64nN accumulator (d[4c..4c+3]: rows gid / gid + 8 of the warp's
 // 16, columns 8c + 2t, 8c + 2t + 1). d is write-only ("=f": its old values
 // are not live into the wgmma, so no copy of them can fall inside another
@@ -184,8 +184,24 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<64>(float (&d)[32], const uint32_t
       : "memory");
 }
 
-// m64n16k32 / m64n32k32: the decode forms of the 64-row ring tiles (a row
-// tile with at most 16 / 32 rows of A; wgmma_ring_gemm_body.h).
+// m64n8k32 / m64n16k32 / m64n32k32: the decode forms of the 64-row ring
+// tiles (a row tile with at most 8 / 16 / 32 rows of A;
+// wgmma_ring_gemm_body.h).
+template <>
+MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<8>(float (&d)[4], const uint32_t a[4],
+                                                 uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred zero;\n"
+      "setp.ne.b32 zero, 0, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 "
+      "{%0, %1, %2, %3}, {%4, %5, %6, %7}, %8, zero, 1, 1;\n"
+      "}\n"
+      : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b)
+      : "memory");
+}
+
 template <>
 MXFP4_DEVICE_INLINE void WgmmaE4m3RegAZeroAcc<16>(float (&d)[8], const uint32_t a[4],
                                                   uint64_t desc_b) {

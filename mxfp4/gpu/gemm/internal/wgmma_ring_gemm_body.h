@@ -39,7 +39,7 @@
 //     otherwise a loop that votes per block (fold flags loaded with the
 //     weights: as 16-byte bulk copies they made the ring crawl) with one
 //     partial set.
-// Decode kernels (kMmaRows 16 / 32, M <= 16 / 32 with 64-row tiles): the
+// Decode kernels (kMmaRows 8 / 16 / 32, M <= 8 / 16 / 32 with 64-row tiles): the
 // fast loop's wgmma covers only the first kMmaRows activation rows.
 // Contract (block_fma with a K-split over the warps_k warpgroups and, with
 // p.splits > 1, over a (1, 1, p.splits) cluster of CTAs): warpgroup kz of
@@ -119,7 +119,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr int kNa = kCfg.block_m();  // activation rows: the wgmma's N
   static_assert(kNa == 64 || kNa == 128, "m64n64k32 or m64n128k32");
   constexpr int kMmaRows = kMmaRowsOrZero == 0 ? kNa : kMmaRowsOrZero;
-  static_assert(kMmaRows == kNa || (kNa == 64 && (kMmaRows == 16 || kMmaRows == 32)),
+  static_assert(kMmaRows == kNa ||
+                    (kNa == 64 && (kMmaRows == 8 || kMmaRows == 16 || kMmaRows == 32)),
                 "a decode form of a 64-row tile");
   constexpr int kBlockN = kCfg.block_n();
   constexpr int kConsumerWarps = kCfg.warps_n * kCfg.warps_k;
