@@ -59,7 +59,8 @@ constexpr size_t kWorkspaceAlign = 256;
 //   M <= 32, K > 512 with N x K >= 24 Mi or N >= 5120 and K >= 1024
 //                       quant_then_mma  the ring tile AutoRingTile picks
 //                                       (RingForDecode; its decode kernel:
-//                                       m64n16k32 / m64n32k32 wgmmas)
+//                                       m64n8k32 / m64n16k32 / m64n32k32
+//                                       wgmmas)
 //   M > 32              quant_then_mma  an e4m3 wgmma ring tile (AutoRingTile:
 //                                       the 64-row K-split tile up to one
 //                                       wave, then the 128-row one, N-split
@@ -410,7 +411,8 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
 // -> 14.78, 1x4096x16384 30.01 -> 24.28.
 constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
 // Session 28 gave the 64-row ring tiles decode forms (M <= 16 / 32: the fast
-// loop on m64n16k32 / m64n32k32 wgmmas; gemm_quant_then_mma_kernel.cu.cc):
+// loop on m64n16k32 / m64n32k32 wgmmas, m64n8k32 for M <= 8;
+// gemm_quant_then_mma_kernel.cu.cc):
 // 16x16384x16384 77.2 -> 59.0 us, 16x8192x8192 22.0 -> 16.7, 32x8192x8192
 // 22.2 -> 18.3, 16x7168x4096 12.9 -> 9.95. With them the ring tiles also win
 // below the weight threshold wherever their grid has at least 80 CTAs (N >=

@@ -218,12 +218,12 @@ TEST(GemmPath, SmallLayersOnTheFusedPath) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
-// The 64-row ring tiles' decode form (session 28): a row tile with at most 16
-// (32) rows of A runs its fast loop on m64n16k32 (m64n32k32) wgmmas, the
-// accumulator's other columns staying +0. Row tiles of 1, 16, 17, 32, 33 rows
-// (M = 80 and 96: a full row tile, then a 16- or 32-row one), every weight
-// layout, N not a multiple of the tile; K = 2048 (equal chunks of whole
-// stages: the fast loop).
+// The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)
+// the fast loop runs m64n8k32 (m64n16k32, m64n32k32) wgmmas, the
+// accumulator's other columns staying +0. M = 1, 16, 17, 32 on them, and
+// M = 33, 80, 96 (partial row tiles of 33, 16 and 32 rows) on the 64-row
+// kernel beside them; every weight layout, N not a multiple of the tile;
+// K = 2048 and 4096 (equal chunks of whole stages: the fast loop).
 TEST(GemmPath, RingTilesNarrowWgmmaForFewRows) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";

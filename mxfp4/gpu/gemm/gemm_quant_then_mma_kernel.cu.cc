@@ -50,12 +50,14 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
-// The 64-row ring tiles' decode forms (M <= 16 / 32: every row tile holds at
-// most kMmaRows rows of A): the fast loop on m64n16k32 / m64n32k32 wgmmas
+// The 64-row ring tiles' decode forms (M <= 8 / 16 / 32: every row tile holds
+// at most kMmaRows rows of A): the fast loop on m64n8k32 / m64n16k32 /
+// m64n32k32 wgmmas
 // (WgmmaRingGemmBodyForLayout's kMmaRows), kernels of their own so that the
 // 64-row kernels keep their code. Measured (H200, session 28, hot graph
 // replay): 16x16384x16384 77.2 -> 59.0 us, 16x8192x8192 22.0 -> 16.7,
-// 32x8192x8192 22.2 -> 18.3.
+// 32x8192x8192 22.2 -> 18.3; m64n8k32 for M <= 8 2-6% less than m64n16k32
+// (8x7168x4096 9.90 -> 9.33, 1x16384x16384 58.9 -> 57.4).
 template <TileConfigId kId>
 inline constexpr bool kHasRingDecodeForm = GetTileConfig(kId).wgmma_ring &&
                                            !GetTileConfig(kId).producer_wg &&

@@ -100,7 +100,7 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // runtime cluster size the 128-register tiles spilled more and ran 2-3%
 // slower, session 17 call 6). kMmaRows (the decode kernels, M <= 16 or 32
 // with 64-row tiles; 0 otherwise): the fast loop's wgmma covers only the
-// first kMmaRows activation rows (m64n16k32 / m64n32k32) and promotes only
+// first kMmaRows activation rows (m64n8k32 / m64n16k32 / m64n32k32) and promotes only
 // their columns; the other columns stay +0 (rows beyond M, never stored),
 // and the stage layout is the same (its first 8-row groups). Kernels of
 // their own: branching on the rows inside one kernel made the 64-row form
