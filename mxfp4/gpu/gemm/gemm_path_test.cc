@@ -272,9 +272,10 @@ TEST(GemmPath, BulkTileWithE4m3Activations) {
 // of 24 Mi elements or more on the ring tiles (rows beyond M are zeros), and a
 // long K over few N tiles, whose streaming tile does not fit at any cluster,
 // on the 64-row ring tile with a K-split cluster; since session 28 also N >=
-// 5120 with K >= 1024, on the ring tiles' decode kernels (m64n16k32 /
-// m64n32k32 for M <= 16 / 32), with or without a prepared copy. Auto's plans
-// (gemm_api_test checks which tile) bit for bit against the emulator.
+// 5120 with K >= 1024, on the ring tiles' decode kernels (m64n8k32 /
+// m64n16k32 / m64n32k32 for M <= 8 / 16 / 32), with or without a prepared
+// copy. Auto's plans (gemm_api_test checks which tile) bit for bit against
+// the emulator.
 TEST(GemmPath, RingTilesForLargeDecodeWeights) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "auto runs these as quant_then_mma";

@@ -39,8 +39,9 @@
 //     otherwise a loop that votes per block (fold flags loaded with the
 //     weights: as 16-byte bulk copies they made the ring crawl) with one
 //     partial set.
-// Decode kernels (kMmaRows 8 / 16 / 32, M <= 8 / 16 / 32 with 64-row tiles): the
-// fast loop's wgmma covers only the first kMmaRows activation rows.
+// Decode kernels (kMmaRows 8 / 16 / 32: M <= 8 / 16 / 32 with 64-row
+// tiles): the fast loop's wgmma covers only the first kMmaRows activation
+// rows.
 // Contract (block_fma with a K-split over the warps_k warpgroups and, with
 // p.splits > 1, over a (1, 1, p.splits) cluster of CTAs): warpgroup kz of
 // cluster rank r owns chunk c = r * warps_k + kz, blocks [c * chunk,
@@ -98,13 +99,13 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // K-split form (kCluster: over a (1, 1, p.splits) cluster as well; a kernel
 // of its own, so that the cluster-free kernels keep their registers: with a
 // runtime cluster size the 128-register tiles spilled more and ran 2-3%
-// slower, session 17 call 6). kMmaRows (the decode kernels, M <= 16 or 32
-// with 64-row tiles; 0 otherwise): the fast loop's wgmma covers only the
-// first kMmaRows activation rows (m64n8k32 / m64n16k32 / m64n32k32) and promotes only
-// their columns; the other columns stay +0 (rows beyond M, never stored),
-// and the stage layout is the same (its first 8-row groups). Kernels of
-// their own: branching on the rows inside one kernel made the 64-row form
-// 1-2.5% slower (more code, other registers; session 28 call 3).
+// slower, session 17 call 6). kMmaRows (the decode kernels, M <= 8, 16 or
+// 32 with 64-row tiles; 0 otherwise): the fast loop's wgmma covers only the
+// first kMmaRows activation rows (m64n8k32 / m64n16k32 / m64n32k32) and
+// promotes only their columns; the other columns stay +0 (rows beyond M,
+// never stored), and the stage layout is the same (its first 8-row groups).
+// Kernels of their own: branching on the rows inside one kernel made the
+// 64-row form 1-2.5% slower (more code, other registers; session 28 call 3).
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
           int kMmaRowsOrZero>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
