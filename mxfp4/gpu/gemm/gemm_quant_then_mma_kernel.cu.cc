@@ -88,25 +88,26 @@ hipError_t OptInAndLaunch(Kernel kernel, std::atomic<bool>& ready, const GemmKer
   return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
 }
 
-template <TileConfigId kId, bool kCluster, int kMmaRows>
+// One decode kernel (kMmaRows activation rows), with or without a K-split
+// cluster.
+template <TileConfigId kId, int kMmaRows>
 hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  if (args.splits > 1) {
+    static std::atomic<bool> cluster_smem_ready{false};
+    return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
+                          cluster_smem_ready, args, kCfg, stream);
+  }
   static std::atomic<bool> smem_ready{false};
-  return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, kCluster, kMmaRows>, smem_ready, args,
-                        GetTileConfig(kId), stream);
+  return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>, smem_ready, args,
+                        kCfg, stream);
 }
+// The narrowest decode kernel that covers M (<= 32).
 template <TileConfigId kId>
 hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
-  const bool cluster = args.splits > 1;
-  if (args.m <= 8) {
-    return cluster ? LaunchRingDecodeKernel<kId, true, 8>(args, stream)
-                   : LaunchRingDecodeKernel<kId, false, 8>(args, stream);
-  }
-  if (args.m <= 16) {
-    return cluster ? LaunchRingDecodeKernel<kId, true, 16>(args, stream)
-                   : LaunchRingDecodeKernel<kId, false, 16>(args, stream);
-  }
-  return cluster ? LaunchRingDecodeKernel<kId, true, 32>(args, stream)
-                 : LaunchRingDecodeKernel<kId, false, 32>(args, stream);
+  if (args.m <= 8) return LaunchRingDecodeKernel<kId, 8>(args, stream);
+  if (args.m <= 16) return LaunchRingDecodeKernel<kId, 16>(args, stream);
+  return LaunchRingDecodeKernel<kId, 32>(args, stream);
 }
 
 template <TileConfigId kId>
