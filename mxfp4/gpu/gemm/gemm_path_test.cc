@@ -462,6 +462,15 @@ TEST(GemmPath, RingTilesSplitKOverClusters) {
                   .Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(33).N(32).K(16384)
                   .Seed(1407).Run());
+  // Clusters of more than 2 CTAs pull their outputs' partials (CombineByPulling):
+  // four outputs a thread (3 ranks of 256 threads) and one (6 ranks of 512),
+  // fp32 outputs, N not a multiple of 4, K = 32 x odd.
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(3).M(64).N(98).K(32 * 45)
+                  .Seed(1408).Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(6).M(47).N(98).K(32 * 99)
+                  .Seed(1409).Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(6).M(47).N(98).K(32 * 99)
+                  .Seed(1410).Run());
 }
 
 TEST(GemmPath, EverySplitCount) {

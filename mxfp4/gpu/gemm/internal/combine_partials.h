@@ -31,6 +31,87 @@ MXFP4_DEVICE_INLINE void AddInOrder(float4& v, const float4& q) {
   v.w = __fadd_rn(v.w, q.w);
 }
 
+// CombineByPulling(): the cluster combine of CombinePartialsAndStore for
+// clusters of more than 2 CTAs. Every rank's threads take a share of the
+// tile's outputs (four a thread while there are enough for all threads of the
+// cluster, else one) and read each output's cluster_size x kPartials partials
+// in chunk order, the ranks unrolled up to kMaxClusterRanks and predicated so
+// that later ranks' loads may be issued before earlier ranks' sums. The loop
+// below it has ranks 0 and 1 alone read every partial of a 64 x 64 tile, rank
+// by rank: distributed shared memory moves ~10 bytes a cycle into an SM, so
+// that took ~10K cycles for 8 ranks (64x512x16384: 15.5 -> 13.2 us; docs/paths.md
+// "Measured (2026-12-01, session 29)"). Two ranks keep the chain.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* partials,
+                                          int cluster_size, int n0, int m0) {
+  namespace cg = cooperative_groups;
+  constexpr int kMaxClusterRanks = 8;
+  constexpr int kCStride = kBlockN + 4;
+  constexpr int kPartialFloats = kBlockM * kCStride;
+  constexpr int kChunksPerRow = kBlockN / 4;
+  cg::this_cluster().sync();
+  const float* src[kMaxClusterRanks];
+#pragma unroll
+  for (int r = 0; r < kMaxClusterRanks; ++r) {
+    src[r] = cg::this_cluster().map_shared_rank(partials, r < cluster_size ? r : 0);
+  }
+  const int threads = kThreads * cluster_size;
+  const int first = static_cast<int>(threadIdx.x) + static_cast<int>(blockIdx.z) * kThreads;
+  if (kBlockM * kChunksPerRow >= threads) {
+    for (int c = first; c < kBlockM * kChunksPerRow; c += threads) {
+      const int ml = c / kChunksPerRow;
+      const int nl = (c % kChunksPerRow) * 4;
+      const int m = m0 + ml;
+      const int n = n0 + nl;
+      if (m >= p.m || n >= p.n) continue;
+      const int off = ml * kCStride + nl;
+      float4 v;
+#pragma unroll
+      for (int r = 0; r < kMaxClusterRanks; ++r) {
+        if (r < cluster_size) {
+          float4 q[kPartials];
+#pragma unroll
+          for (int w = 0; w < kPartials; ++w) {
+            q[w] = *reinterpret_cast<const float4*>(src[r] + w * kPartialFloats + off);
+          }
+#pragma unroll
+          for (int w = 0; w < kPartials; ++w) {
+            if (r == 0 && w == 0) {
+              v = q[0];
+            } else {
+              AddInOrder(v, q[w]);
+            }
+          }
+        }
+      }
+      StoreOutputs4(p, m, n, v);
+    }
+  } else {
+    for (int e = first; e < kBlockM * kBlockN; e += threads) {
+      const int ml = e / kBlockN;
+      const int nl = e % kBlockN;
+      const int m = m0 + ml;
+      const int n = n0 + nl;
+      if (m >= p.m || n >= p.n) continue;
+      const int off = ml * kCStride + nl;
+      float v;
+#pragma unroll
+      for (int r = 0; r < kMaxClusterRanks; ++r) {
+        if (r < cluster_size) {
+          float q[kPartials];
+#pragma unroll
+          for (int w = 0; w < kPartials; ++w) q[w] = src[r][w * kPartialFloats + off];
+#pragma unroll
+          for (int w = 0; w < kPartials; ++w) v = (r == 0 && w == 0) ? q[0] : __fadd_rn(v, q[w]);
+        }
+      }
+      StoreOutput1(p, m, n, v);
+    }
+  }
+  // Peers read this CTA's partials until they pass this barrier.
+  cg::this_cluster().sync();
+}
+
 // The CTA barrier before a lone CTA's combine: __syncthreads(), or named
 // barrier 1 of kNamedBarrierThreads threads when only those take part (the
 // warp-specialized ring tiles, whose producer warpgroup has exited).
@@ -46,9 +127,11 @@ MXFP4_DEVICE_INLINE void CombineBarrier() {
 // kReleaseEarly: release the programmatic dependents before the combine
 // (see below); the ring tiles pass false and release after it themselves.
 // kNamedBarrierThreads > 0: only that many threads (tid < kThreads) run the
-// combine, and cluster_size must be 1.
+// combine, and cluster_size must be 1. kPullAcrossRanks: clusters of more
+// than 2 CTAs share the outputs among all ranks (CombineByPulling); the ring
+// tiles' cluster kernels.
 template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true,
-          int kNamedBarrierThreads = 0>
+          int kNamedBarrierThreads = 0, bool kPullAcrossRanks = false>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
                                                  int cluster_size, int n0, int m0) {
   namespace cg = cooperative_groups;
@@ -168,12 +251,20 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
     }
     return;
   }
+  if constexpr (kPullAcrossRanks) {
+    if (cluster_size > 2) {
+      CombineByPulling<kThreads, kBlockN, kBlockM, kPartials>(p, partials, cluster_size, n0, m0);
+      return;
+    }
+  }
+  // Ranks of the loop below (with kPullAcrossRanks only a lone CTA gets here).
+  const int ranks = kPullAcrossRanks ? 1 : cluster_size;
   int first_chunk = tid;
   int chunk_step = kThreads;
-  if (cluster_size > 1) {
+  if (ranks > 1) {
     cg::this_cluster().sync();
     first_chunk = tid + rank * kThreads;
-    chunk_step = kThreads * cluster_size;
+    chunk_step = kThreads * ranks;
   } else {
     CombineBarrier<kNamedBarrierThreads>();
   }
@@ -185,9 +276,9 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
     if (m >= p.m || n >= p.n) continue;
     float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
     bool first = true;
-    for (int r = 0; r < cluster_size; ++r) {
+    for (int r = 0; r < ranks; ++r) {
       const float* src = partials;
-      if (cluster_size > 1) src = cg::this_cluster().map_shared_rank(partials, r);
+      if (ranks > 1) src = cg::this_cluster().map_shared_rank(partials, r);
 #pragma unroll
       for (int w = 0; w < kPartials; ++w) {
         const float4 q =
@@ -203,7 +294,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
     StoreOutputs4(p, m, n, v);
   }
   // Peers read this CTA's partials until they pass this barrier.
-  if (cluster_size > 1) cg::this_cluster().sync();
+  if (ranks > 1) cg::this_cluster().sync();
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

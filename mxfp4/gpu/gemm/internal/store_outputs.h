@@ -45,6 +45,17 @@ MXFP4_DEVICE_INLINE void StoreOutputs4(const GemmKernelArgs& p, int m, int n, fl
   }
 }
 
+// StoreOutput1(): one fp32 result of output (m, n), n < p.n, as
+// StoreOutputs4 stores each of its four.
+MXFP4_DEVICE_INLINE void StoreOutput1(const GemmKernelArgs& p, int m, int n, float v) {
+  const int64_t at = static_cast<int64_t>(m) * p.n + n;
+  if (p.c_fp32) {
+    static_cast<float*>(p.c)[at] = CanonicalNan(v);
+  } else {
+    static_cast<uint16_t*>(p.c)[at] = static_cast<uint16_t>(FloatToBf16Bits(v));
+  }
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_STORE_OUTPUTS_H_

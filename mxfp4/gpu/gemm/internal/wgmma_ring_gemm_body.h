@@ -515,7 +515,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // against 10.43 / 10.42); the streaming tiles keep the early release
   // (16x2112x7168 lost 0.36 us with it late).
   if (!direct_store) {
-    CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false>(
+    CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+                            /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kCluster>(
         p, partials, kCluster ? p.splits : 1, n0, m0);
   }
   GridDependencyLaunchDependents();
