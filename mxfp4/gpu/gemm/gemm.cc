@@ -392,6 +392,44 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
                                                  : kFusedSmallWeightMaxGroups);
 }
 
+// Small layers on split-K: for M <= 32 with 256 <= N <= 1024 and 512 < K <=
+// 4096 (K <= 3072 below N = 512) auto runs splitk_small_m on a narrow
+// streaming tile with K split over a cluster of kSmallLayerClusterCtas CTAs
+// (32..128 CTAs, no quantizer launch) - M <= 8: stream_n16_m8_k8; K >= 3072:
+// stream_n32_m16_k8_bulk; M <= 16 or N <= 512: stream_n16_m16_k8; else
+// stream_n32_m16_k4 - where it ran fused_quant on 16 to 32 CTAs
+// (FusedForSmallWeight) or quant_then_mma (K > 2048). Measured 2026-12-01
+// (H200, session 29 calls 4-5, gemm_paths_benchmark --only, hot graph replay;
+// docs/paths.md "Measured (2026-12-01, session 29)"), auto before -> the rule's
+// tile: 16x1024x1024 4.62 -> 3.73 us (cuBLAS bf16 3.76), 1x1024x1024 3.62 ->
+// 2.90, 8x512x2048 5.69 -> 4.17, 16x512x3072 12.89 -> 6.63, 8x1024x4096
+// 10.67 -> 5.33, 32x1024x2048 8.07 -> 5.89, 32x1024x4096 9.59 -> 7.76,
+// 16x256x2048 7.80 -> 4.71: 1.15-2.2x on all 104 shapes of the rule measured
+// (M 1..32, N 256..1024, K 1024..4096). Outside it the rule's tiles lose:
+// N = 256 with K >= 4096 at M = 16 (7.35 against 6.98), N = 1536 (e.g.
+// 16x1536x2048 7.06 against 5.01: 192 CTAs), K >= 6144 in places.
+constexpr int64_t kSmallLayerMinN = 256;
+constexpr int64_t kSmallLayerMaxN = 1024;
+constexpr int64_t kSmallLayerMaxGroups = 128;        // K <= 4096
+constexpr int64_t kSmallLayerNarrowN = 512;          // below: K <= 3072
+constexpr int64_t kSmallLayerMaxGroupsNarrow = 96;
+constexpr int64_t kSmallLayerBulkMinGroups = 96;     // K >= 3072: the bulk tile
+constexpr int kSmallLayerClusterCtas = 2;
+
+// The splitk_small_m tile of the small-layer rule for (m, n, groups), or
+// kCount where the rule does not apply.
+TileConfigId SmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
+  if (m > kStreamPrequantMaxM || n < kSmallLayerMinN || n > kSmallLayerMaxN ||
+      groups <= kFusedMaxGroups || groups > kSmallLayerMaxGroups ||
+      (n < kSmallLayerNarrowN && groups > kSmallLayerMaxGroupsNarrow)) {
+    return TileConfigId::kCount;
+  }
+  if (m <= kSplitKSmallMMaxM) return TileConfigId::kStreamN16M8K8;
+  if (groups >= kSmallLayerBulkMinGroups) return TileConfigId::kStreamN32M16K8Bulk;
+  if (m <= kFusedMaxM || n <= kSmallLayerNarrowN) return TileConfigId::kStreamN16M16K8;
+  return TileConfigId::kStreamN32M16K4;
+}
+
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
 // least kRingLargeWeightElements elements, auto runs quant_then_mma on the
 // ring tiles (AutoRingTile: the 64-row K-split tile within one wave, else
@@ -511,6 +549,7 @@ TileConfigId PreparedWeightTwin(TileConfigId id, int64_t m) {
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
+  if (SmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kSplitKSmallM;
   if (FusedForSmallWeight(m, n, groups)) return GemmPath::kFusedQuant;
   if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
@@ -807,6 +846,15 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
         absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
   }
   const bool tile_forced = !options.tile.empty();
+  const TileConfigId small_layer_tile = options.path == GemmPath::kAuto && !tile_forced
+                                            ? SmallLayerSplitKTile(m, b.n, groups)
+                                            : TileConfigId::kCount;
+  if (small_layer_tile != TileConfigId::kCount) {
+    absl::StatusOr<GemmPlan> plan =
+        PlanTile(GemmPath::kSplitKSmallM, small_layer_tile, m, groups, b.n, b.k,
+                 options.split_k > 0 ? options.split_k : kSmallLayerClusterCtas);
+    if (plan.ok() && FitsSharedMemory(*plan)) return plan;
+  }
   if (options.path == GemmPath::kAuto && path == GemmPath::kSplitKSmallM && !tile_forced &&
       options.split_k == 0) {
     // M <= 8, K > 512 (SmallMLongKPrefersQuantThenMma).

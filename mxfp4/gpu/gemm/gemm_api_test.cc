@@ -179,18 +179,29 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      // Small layers, N <= 1024 and K <= 1024: the fused path (session 27).
-      {16, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
-      {8, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
-      {32, 1024, 1024, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      // Small layers (256 <= N <= 1024, 512 < K <= 4096; K <= 3072 below N =
+      // 512): splitk_small_m on a narrow tile with K split over 2 CTAs
+      // (session 29), where sessions 27-28 ran the fused path.
+      {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {8, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {1, 256, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {32, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
+      {24, 768, 2048, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
+      {32, 512, 1536, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {16, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {16, 1024, 2112, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {8, 1024, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {8, 1024, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {16, 512, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
+      {32, 1024, 4096, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
+      {16, 256, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
+      // Outside it: N < 256 keeps the fused path (session 27-28's rule);
+      // N > 1024, K > 4096 or K > 3072 below N = 512 keep quant_then_mma.
       {1, 96, 960, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
+      {16, 224, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
-      // Session 28: K up to 2048 (M <= 8: 3072) at N <= 1024.
-      {16, 1024, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
-      {32, 512, 1536, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
-      {8, 1024, 3072, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
-      {16, 1024, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
-      {8, 1024, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
+      {16, 1024, 4160, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
+      {16, 256, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
       // Below it, a long K over few N tiles whose streaming tile's A slice
       // does not fit at any cluster: the ring tile, not the pipelined one.
       {16, 256, 65536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8

@@ -203,19 +203,34 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
-// Small layers (N <= 1024; K <= 1024 since session 27, <= 2048 and, for M <=
-// 8, <= 3072 since session 28): auto runs them on the fused path's default
-// tiles. Auto's plans (gemm_api_test checks the path) against the emulator.
-TEST(GemmPath, SmallLayersOnTheFusedPath) {
+// Small layers on auto: 256 <= N <= 1024 with 512 < K <= 4096 run
+// splitk_small_m on a narrow tile with K split over 2 CTAs (session 29: every
+// tile of the rule, N not a multiple of the tile, K = 32 x odd, fp32 out);
+// N < 256 with K <= 2048 (M <= 8: 3072) keeps the fused path (sessions 27-28).
+TEST(GemmPath, SmallLayers) {
   MXFP4_SKIP_IF_NO_GPU();
-  if (kPath != GemmPath::kFusedQuant) GTEST_SKIP() << "auto runs these as fused_quant";
   auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
-  EXPECT_TRUE(auto_tester().M(8).N(1024).K(3072).Seed(1481).CheckIdeal(true).Run());
-  EXPECT_TRUE(auto_tester().M(32).N(512).K(1536).Seed(1482).CheckIdeal(true).Run());
-  EXPECT_TRUE(auto_tester().M(17).N(1000).K(2016).Seed(1483)  // K = 32 x 63
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-  EXPECT_TRUE(auto_tester().M(3).N(520).K(2976).Seed(1484)
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  if (kPath == GemmPath::kFusedQuant) {
+    EXPECT_TRUE(auto_tester().M(8).N(224).K(3072).Seed(1481).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(128).K(1536).Seed(1482).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(17).N(200).K(2016).Seed(1483)  // K = 32 x 63
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  } else if (kPath == GemmPath::kSplitKSmallM) {
+    EXPECT_TRUE(auto_tester().M(8).N(1024).K(3072).Seed(1491).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(512).K(1536).Seed(1492).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(16).N(1024).K(1024).Seed(1493).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(17).N(1000).K(2016).Seed(1494)  // stream_n32_m16_k4
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(auto_tester().M(3).N(520).K(2976).Seed(1495)  // K = 32 x 93
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+    EXPECT_TRUE(auto_tester().M(12).N(776).K(3104).Seed(1496)  // the bulk tile, K = 32 x 97
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                    .Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(auto_tester().M(31).N(1024).K(4096).Seed(1497).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(1).N(256).K(1088).Seed(1498).Run());
+  } else {
+    GTEST_SKIP() << "auto runs small layers as fused_quant or splitk_small_m";
+  }
 }
 
 // The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)
@@ -466,11 +481,13 @@ TEST(GemmPath, RingTilesSplitKOverClusters) {
   // four outputs a thread (3 ranks of 256 threads) and one (6 ranks of 512),
   // fp32 outputs, N not a multiple of 4, K = 32 x odd.
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(3).M(64).N(98).K(32 * 45)
-                  .Seed(1408).Output(GemmOutputType::kFp32).Run());
+                  .Seed(1408).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(6).M(47).N(98).K(32 * 99)
-                  .Seed(1409).Output(GemmOutputType::kFp32).Run());
+                  .Seed(1409).WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(6).M(47).N(98).K(32 * 99)
-                  .Seed(1410).Run());
+                  .Seed(1410).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
 }
 
 TEST(GemmPath, EverySplitCount) {

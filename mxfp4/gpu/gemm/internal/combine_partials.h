@@ -128,8 +128,8 @@ MXFP4_DEVICE_INLINE void CombineBarrier() {
 // (see below); the ring tiles pass false and release after it themselves.
 // kNamedBarrierThreads > 0: only that many threads (tid < kThreads) run the
 // combine, and cluster_size must be 1. kPullAcrossRanks: clusters of more
-// than 2 CTAs share the outputs among all ranks (CombineByPulling); the ring
-// tiles' cluster kernels.
+// than 2 CTAs share the outputs among all ranks (CombineByPulling); the
+// cluster kernels of the ring and streaming tiles.
 template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true,
           int kNamedBarrierThreads = 0, bool kPullAcrossRanks = false>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
