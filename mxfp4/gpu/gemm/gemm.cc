@@ -437,7 +437,7 @@ TileConfigId SmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
 // streaming tiles, whose weight stream runs at ~0.6-1 TB/s there against
 // ~1.7 for the ring tiles. Measured 2026-12-01 (H200, session 27,
 // gemm_paths_benchmark --only, hot graph replay; docs/paths.md "Measured
-// (2026-12-01, session 27)"), auto before -> the ring tile auto now takes:
+// (2026-12-01, session 27)", now in docs/paths-history.md), auto before -> the ring tile auto now takes:
 // 16x16384x16384 227.5 -> 77.7 us (cuBLAS bf16 124), 32x16384x16384 430.7 ->
 // 78.3, 8x16384x16384 139.6 -> 77.6 (split-K before), 4x16384x16384 128.3 ->
 // 77.6, 16x53248x16384 701 -> 292 (n128_m64; the m64 k4 tile 271),

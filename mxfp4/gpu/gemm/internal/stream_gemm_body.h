@@ -475,9 +475,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       partials[warp_k * kPartialFloats + ml * kCStride + nl] = acc[mt][i];
     }
   }
-  CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK, /*kReleaseEarly=*/true,
-                          /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kClusterSplit>(
-      p, partials, kClusterSplit ? p.splits : 1, n0, m0);
+  CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(p, partials,
+                                                              kClusterSplit ? p.splits : 1, n0, m0);
   StampPhase(p, kPhaseClockEnd);
 }
 
