@@ -368,7 +368,9 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
 
 // Small layers: for M <= 32 with N up to 1024 (at most 32 N tiles of 32 rows)
 // and K up to 2048 (M <= 8: 3072) the one-kernel fused path beats
-// quant_then_mma, whose few CTAs do not hide its quantizer kernel. Measured
+// quant_then_mma, whose few CTAs do not hide its quantizer kernel. Since
+// session 29 SmallLayerSplitKTile (below) takes N >= 256 of these, so this
+// rule serves N < 256 only (not re-measured there against split-K). Measured
 // 2026-12-01 (H200, gemm_paths_benchmark --only, hot / cold graph replay;
 // docs/paths.md "Dispatch"), quant_then_mma -> fused_quant: session 27,
 // 8x1024x1024 5.15 / 5.17 -> 3.86 / 3.87 us, 16x1024x1024 5.51 / 5.52 -> 4.66
