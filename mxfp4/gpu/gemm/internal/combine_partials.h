@@ -18,6 +18,8 @@
 
 #include <cooperative_groups.h>
 
+#include <type_traits>
+
 #include "mxfp4/gpu/gemm/internal/store_outputs.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
@@ -29,6 +31,57 @@ MXFP4_DEVICE_INLINE void AddInOrder(float4& v, const float4& q) {
   v.y = __fadd_rn(v.y, q.y);
   v.z = __fadd_rn(v.z, q.z);
   v.w = __fadd_rn(v.w, q.w);
+}
+
+// v += q rounded to nearest: AddInOrder for one output.
+MXFP4_DEVICE_INLINE void AddInOrder(float& v, float q) { v = __fadd_rn(v, q); }
+
+inline constexpr int kMaxClusterRanks = 8;
+
+// PullOutputs(): CombineByPulling's loop with kWidth (4 or 1) outputs an item:
+// item e of the tile from `first` on, every `threads`, each output's
+// partials read rank by rank (ranks unrolled, predicated) and summed in chunk
+// order, then stored.
+template <int kWidth, int kThreads, int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void PullOutputs(const GemmKernelArgs& p,
+                                     const float* const (&src)[kMaxClusterRanks],
+                                     int cluster_size, int first, int threads, int n0, int m0) {
+  using Item = std::conditional_t<kWidth == 4, float4, float>;
+  constexpr int kCStride = kBlockN + 4;
+  constexpr int kPartialFloats = kBlockM * kCStride;
+  constexpr int kItemsPerRow = kBlockN / kWidth;
+  for (int e = first; e < kBlockM * kItemsPerRow; e += threads) {
+    const int ml = e / kItemsPerRow;
+    const int nl = (e % kItemsPerRow) * kWidth;
+    const int m = m0 + ml;
+    const int n = n0 + nl;
+    if (m >= p.m || n >= p.n) continue;
+    const int off = ml * kCStride + nl;
+    Item v;
+#pragma unroll
+    for (int r = 0; r < kMaxClusterRanks; ++r) {
+      if (r < cluster_size) {
+        Item q[kPartials];
+#pragma unroll
+        for (int w = 0; w < kPartials; ++w) {
+          q[w] = *reinterpret_cast<const Item*>(src[r] + w * kPartialFloats + off);
+        }
+#pragma unroll
+        for (int w = 0; w < kPartials; ++w) {
+          if (r == 0 && w == 0) {
+            v = q[0];
+          } else {
+            AddInOrder(v, q[w]);
+          }
+        }
+      }
+    }
+    if constexpr (kWidth == 4) {
+      StoreOutputs4(p, m, n, v);
+    } else {
+      StoreOutput1(p, m, n, v);
+    }
+  }
 }
 
 // CombineByPulling(): the cluster combine of CombinePartialsAndStore for
@@ -45,10 +98,6 @@ template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* partials,
                                           int cluster_size, int n0, int m0) {
   namespace cg = cooperative_groups;
-  constexpr int kMaxClusterRanks = 8;
-  constexpr int kCStride = kBlockN + 4;
-  constexpr int kPartialFloats = kBlockM * kCStride;
-  constexpr int kChunksPerRow = kBlockN / 4;
   cg::this_cluster().sync();
   const float* src[kMaxClusterRanks];
 #pragma unroll
@@ -57,56 +106,12 @@ MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* 
   }
   const int threads = kThreads * cluster_size;
   const int first = static_cast<int>(threadIdx.x) + static_cast<int>(blockIdx.z) * kThreads;
-  if (kBlockM * kChunksPerRow >= threads) {
-    for (int c = first; c < kBlockM * kChunksPerRow; c += threads) {
-      const int ml = c / kChunksPerRow;
-      const int nl = (c % kChunksPerRow) * 4;
-      const int m = m0 + ml;
-      const int n = n0 + nl;
-      if (m >= p.m || n >= p.n) continue;
-      const int off = ml * kCStride + nl;
-      float4 v;
-#pragma unroll
-      for (int r = 0; r < kMaxClusterRanks; ++r) {
-        if (r < cluster_size) {
-          float4 q[kPartials];
-#pragma unroll
-          for (int w = 0; w < kPartials; ++w) {
-            q[w] = *reinterpret_cast<const float4*>(src[r] + w * kPartialFloats + off);
-          }
-#pragma unroll
-          for (int w = 0; w < kPartials; ++w) {
-            if (r == 0 && w == 0) {
-              v = q[0];
-            } else {
-              AddInOrder(v, q[w]);
-            }
-          }
-        }
-      }
-      StoreOutputs4(p, m, n, v);
-    }
+  if (kBlockM * (kBlockN / 4) >= threads) {
+    PullOutputs<4, kThreads, kBlockN, kBlockM, kPartials>(p, src, cluster_size, first, threads,
+                                                          n0, m0);
   } else {
-    for (int e = first; e < kBlockM * kBlockN; e += threads) {
-      const int ml = e / kBlockN;
-      const int nl = e % kBlockN;
-      const int m = m0 + ml;
-      const int n = n0 + nl;
-      if (m >= p.m || n >= p.n) continue;
-      const int off = ml * kCStride + nl;
-      float v;
-#pragma unroll
-      for (int r = 0; r < kMaxClusterRanks; ++r) {
-        if (r < cluster_size) {
-          float q[kPartials];
-#pragma unroll
-          for (int w = 0; w < kPartials; ++w) q[w] = src[r][w * kPartialFloats + off];
-#pragma unroll
-          for (int w = 0; w < kPartials; ++w) v = (r == 0 && w == 0) ? q[0] : __fadd_rn(v, q[w]);
-        }
-      }
-      StoreOutput1(p, m, n, v);
-    }
+    PullOutputs<1, kThreads, kBlockN, kBlockM, kPartials>(p, src, cluster_size, first, threads,
+                                                          n0, m0);
   }
   // Peers read this CTA's partials until they pass this barrier.
   cg::this_cluster().sync();
