@@ -369,8 +369,8 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
 // Small layers: for M <= 32 with N up to 1024 (at most 32 N tiles of 32 rows)
 // and K up to 2048 (M <= 8: 3072) the one-kernel fused path beats
 // quant_then_mma, whose few CTAs do not hide its quantizer kernel. Since
-// session 29 SmallLayerSplitKTile (below) takes N >= 256 of these, so this
-// rule serves N < 256 only (not re-measured there against split-K). Measured
+// session 29 SmallLayerSplitKTile (below) takes N >= 64 of these, so this
+// rule serves N < 64 only (not re-measured there against split-K). Measured
 // 2026-12-01 (H200, gemm_paths_benchmark --only, hot / cold graph replay;
 // docs/paths.md "Dispatch"), quant_then_mma -> fused_quant: session 27,
 // 8x1024x1024 5.15 / 5.17 -> 3.86 / 3.87 us, 16x1024x1024 5.51 / 5.52 -> 4.66
@@ -394,12 +394,13 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
                                                  : kFusedSmallWeightMaxGroups);
 }
 
-// Small layers on split-K: for M <= 32 with 256 <= N <= 1024 and 512 < K <=
+// Small layers on split-K: for M <= 32 with 64 <= N <= 1024 and 512 < K <=
 // 4096 (K <= 3072 below N = 512) auto runs splitk_small_m on a narrow
 // streaming tile with K split over a cluster of kSmallLayerClusterCtas CTAs
-// (32..128 CTAs, no quantizer launch) - M <= 8: stream_n16_m8_k8; K >= 3072:
-// stream_n32_m16_k8_bulk; M <= 16 or N <= 512: stream_n16_m16_k8; else
-// stream_n32_m16_k4 - where it ran fused_quant on 16 to 32 CTAs
+// (below N = 256 and from K = 1056: 4; 16..128 CTAs, no quantizer launch) -
+// M <= 8: stream_n16_m8_k8; K >= 3072 from N = 256: stream_n32_m16_k8_bulk;
+// M <= 16 or N <= 512: stream_n16_m16_k8; else stream_n32_m16_k4 - where it
+// ran fused_quant on 2 to 32 CTAs
 // (FusedForSmallWeight) or quant_then_mma (K > 2048). Measured 2026-12-01
 // (H200, session 29 calls 4-5, gemm_paths_benchmark --only, hot graph replay;
 // docs/paths.md "Measured (2026-12-01, session 29)"), auto before -> the rule's
@@ -410,13 +411,21 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
 // (M 1..32, N 256..1024, K 1024..4096). Outside it the rule's tiles lose:
 // N = 256 with K >= 4096 at M = 16 (7.35 against 6.98), N = 1536 (e.g.
 // 16x1536x2048 7.06 against 5.01: 192 CTAs), K >= 6144 in places.
-constexpr int64_t kSmallLayerMinN = 256;
+// Session 29 call 8 extended the rule below N = 256 (N = 64..192, M = 1..32, K
+// = 1024..3072, where the fused rule ran 2-12 CTAs): the narrow tiles with a
+// cluster of 2 at K = 1024 and of 4 beyond won every shape, 1.25-2.0x (auto
+// before -> now: 1x64x1024 3.52 -> 2.76 us, 16x128x2048 7.78 -> 4.51,
+// 1x192x3072 7.70 -> 4.08, 32x128x3072 9.59 -> 5.28).
+constexpr int64_t kSmallLayerMinN = 64;
+constexpr int64_t kSmallLayerWideN = 256;            // below: no bulk tile, clusters of 4
 constexpr int64_t kSmallLayerMaxN = 1024;
 constexpr int64_t kSmallLayerMaxGroups = 128;        // K <= 4096
 constexpr int64_t kSmallLayerNarrowN = 512;          // below: K <= 3072
 constexpr int64_t kSmallLayerMaxGroupsNarrow = 96;
 constexpr int64_t kSmallLayerBulkMinGroups = 96;     // K >= 3072: the bulk tile
 constexpr int kSmallLayerClusterCtas = 2;
+constexpr int kSmallLayerNarrowClusterCtas = 4;      // N < 256 with K > 1024
+constexpr int64_t kSmallLayerNarrowClusterMinGroups = 33;
 
 // The splitk_small_m tile of the small-layer rule for (m, n, groups), or
 // kCount where the rule does not apply.
@@ -427,9 +436,18 @@ TileConfigId SmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
     return TileConfigId::kCount;
   }
   if (m <= kSplitKSmallMMaxM) return TileConfigId::kStreamN16M8K8;
-  if (groups >= kSmallLayerBulkMinGroups) return TileConfigId::kStreamN32M16K8Bulk;
+  if (groups >= kSmallLayerBulkMinGroups && n >= kSmallLayerWideN) {
+    return TileConfigId::kStreamN32M16K8Bulk;
+  }
   if (m <= kFusedMaxM || n <= kSmallLayerNarrowN) return TileConfigId::kStreamN16M16K8;
   return TileConfigId::kStreamN32M16K4;
+}
+
+// The cluster size of the small-layer rule's plan.
+int SmallLayerClusterCtas(int64_t n, int64_t groups) {
+  return n < kSmallLayerWideN && groups >= kSmallLayerNarrowClusterMinGroups
+             ? kSmallLayerNarrowClusterCtas
+             : kSmallLayerClusterCtas;
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
@@ -854,7 +872,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   if (small_layer_tile != TileConfigId::kCount) {
     absl::StatusOr<GemmPlan> plan =
         PlanTile(GemmPath::kSplitKSmallM, small_layer_tile, m, groups, b.n, b.k,
-                 options.split_k > 0 ? options.split_k : kSmallLayerClusterCtas);
+                 options.split_k > 0 ? options.split_k : SmallLayerClusterCtas(b.n, groups));
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
   }
   if (options.path == GemmPath::kAuto && path == GemmPath::kSplitKSmallM && !tile_forced &&

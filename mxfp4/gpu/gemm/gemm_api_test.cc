@@ -195,10 +195,15 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 512, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
       {32, 1024, 4096, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
       {16, 256, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
-      // Outside it: N < 256 keeps the fused path (session 27-28's rule);
+      // Below N = 256 (session 29 call 8): clusters of 4 from K = 1056, no
+      // bulk tile.
+      {1, 96, 960, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {1, 96, 1088, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
+      {16, 224, 2048, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
+      {32, 128, 3072, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
+      // Outside it: N < 64 keeps the fused path (session 27-28's rule);
       // N > 1024, K > 4096 or K > 3072 below N = 512 keep quant_then_mma.
-      {1, 96, 960, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
-      {16, 224, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      {16, 48, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
       {16, 1024, 4160, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
       {16, 256, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},

@@ -203,19 +203,25 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
-// Small layers on auto: 256 <= N <= 1024 with 512 < K <= 4096 run
-// splitk_small_m on a narrow tile with K split over 2 CTAs (session 29: every
-// tile of the rule, N not a multiple of the tile, K = 32 x odd, fp32 out);
-// N < 256 with K <= 2048 (M <= 8: 3072) keeps the fused path (sessions 27-28).
+// Small layers on auto: 64 <= N <= 1024 with 512 < K <= 4096 run
+// splitk_small_m on a narrow tile with K split over 2 CTAs, 4 below N = 256
+// (session 29: every tile of the rule, N not a multiple of the tile, K = 32 x
+// odd, fp32 out); N < 64 with K <= 2048 (M <= 8: 3072) keeps the fused path
+// (sessions 27-28).
 TEST(GemmPath, SmallLayers) {
   MXFP4_SKIP_IF_NO_GPU();
   auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
   if (kPath == GemmPath::kFusedQuant) {
-    EXPECT_TRUE(auto_tester().M(8).N(224).K(3072).Seed(1481).CheckIdeal(true).Run());
-    EXPECT_TRUE(auto_tester().M(32).N(128).K(1536).Seed(1482).CheckIdeal(true).Run());
-    EXPECT_TRUE(auto_tester().M(17).N(200).K(2016).Seed(1483)  // K = 32 x 63
+    EXPECT_TRUE(auto_tester().M(8).N(48).K(3072).Seed(1481).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(32).K(1536).Seed(1482).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(17).N(40).K(2016).Seed(1483)  // K = 32 x 63
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
   } else if (kPath == GemmPath::kSplitKSmallM) {
+    // Below N = 256: clusters of 4 from K = 1056.
+    EXPECT_TRUE(auto_tester().M(8).N(224).K(3072).Seed(1488).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(128).K(1536).Seed(1489).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(17).N(200).K(2016).Seed(1490)  // K = 32 x 63
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
     EXPECT_TRUE(auto_tester().M(8).N(1024).K(3072).Seed(1491).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(32).N(512).K(1536).Seed(1492).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(16).N(1024).K(1024).Seed(1493).CheckIdeal(true).Run());
