@@ -12,10 +12,10 @@
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
 //   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512;
-//                   N < 256 with K <= 2048, or 3072 for M <= 8)
+//                   N < 64 with K <= 2048, or 3072 for M <= 8)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto:
-//                   small layers, M <= 32 with 256 <= N <= 1024 and 512 < K <= 4096,
-//                   on a 2-CTA cluster; M <= 8, K > 512, where quant_then_mma would
+//                   small layers, M <= 32 with 64 <= N <= 1024 and 512 < K <= 4096,
+//                   on a cluster of 2 (4 below N = 256 from K = 1056); M <= 8, K > 512, where quant_then_mma would
 //                   need more than 132 CTAs and the weight has fewer than 24 Mi
 //                   elements and N < 5120 or K < 1024)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
@@ -111,12 +111,12 @@ enum class GemmPath {
   // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
   // K-range over its warps; the quantization-cluster tiles share the
   // quantization of their A rows along N). Chosen for M <= 32 with
-  // K <= 512, and where N < 256 with K <= 2048 (M <= 8: 3072).
+  // K <= 512, and where N < 64 with K <= 2048 (M <= 8: 3072).
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
-  // shared memory. Chosen for small layers (M <= 32, 256 <= N <= 1024,
-  // 512 < K <= 4096; K <= 3072 below N = 512) with a 2-CTA cluster, and for
+  // shared memory. Chosen for small layers (M <= 32, 64 <= N <= 1024,
+  // 512 < K <= 4096; K <= 3072 below N = 512) with a 2- or 4-CTA cluster, and for
   // M <= 8 with K > 512 where quant_then_mma's plan would need more than 132
   // CTAs.
   kSplitKSmallM,

@@ -179,7 +179,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      // Small layers (256 <= N <= 1024, 512 < K <= 4096; K <= 3072 below N =
+      // Small layers (64 <= N <= 1024, 512 < K <= 4096; K <= 3072 below N =
       // 512): splitk_small_m on a narrow tile with K split over 2 CTAs
       // (session 29), where sessions 27-28 ran the fused path.
       {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},

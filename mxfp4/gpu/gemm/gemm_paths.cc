@@ -29,7 +29,7 @@ constexpr GemmPathInfo kPaths[] = {
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
-     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512, or N < 256 with K <= 2048 "
+     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512, or N < 64 with K <= 2048 "
      "(M <= 8: 3072)", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
@@ -38,9 +38,9 @@ constexpr GemmPathInfo kPaths[] = {
      "... in chunk order",
      "as fused_quant without the quantization-cluster tiles (auto: stream_n32_m8_k8, its bulk "
      "variant where it fits; small layers: stream_n16_m8_k8, stream_n16_m16_k8, "
-     "stream_n32_m16_k4, stream_n32_m16_k8_bulk with a 2-CTA cluster)",
-     "any M, N, K % 32 == 0; auto: M <= 32 with 256 <= N <= 1024 and 512 < K <= 4096 (K <= "
-     "3072 below N = 512; cluster of 2), and M <= 8 with K > 512 where quant_then_mma would "
+     "stream_n32_m16_k4, stream_n32_m16_k8_bulk with a 2- or 4-CTA cluster)",
+     "any M, N, K % 32 == 0; auto: M <= 32 with 64 <= N <= 1024 and 512 < K <= 4096 (K <= "
+     "3072 below N = 512; cluster of 2, below N = 256 of 4 from K = 1056), and M <= 8 with K > 512 where quant_then_mma would "
      "need more than 132 CTAs and the ring tiles do not take it (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
