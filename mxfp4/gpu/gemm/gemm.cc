@@ -400,8 +400,8 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
 // (below N = 256 and from K = 1056: 4; 16..128 CTAs, no quantizer launch) -
 // M <= 8: stream_n16_m8_k8; K >= 3072 from N = 256: stream_n32_m16_k8_bulk;
 // M <= 16 or N <= 512: stream_n16_m16_k8; else stream_n32_m16_k4 - where it
-// ran fused_quant on 2 to 32 CTAs
-// (FusedForSmallWeight) or quant_then_mma (K > 2048). Measured 2026-12-01
+// ran fused_quant on 2 to 32 CTAs (FusedForSmallWeight) or quant_then_mma
+// (K > 2048). Measured 2026-12-01
 // (H200, session 29 calls 4-5, gemm_paths_benchmark --only, hot graph replay;
 // docs/paths.md "Measured (2026-12-01, session 29)"), auto before -> the rule's
 // tile: 16x1024x1024 4.62 -> 3.73 us (cuBLAS bf16 3.76), 1x1024x1024 3.62 ->
@@ -456,8 +456,9 @@ int SmallLayerClusterCtas(int64_t n, int64_t groups) {
 // wgmma8_n128_m64_k2_fold; rows beyond M are zeros) instead of the
 // streaming tiles, whose weight stream runs at ~0.6-1 TB/s there against
 // ~1.7 for the ring tiles. Measured 2026-12-01 (H200, session 27,
-// gemm_paths_benchmark --only, hot graph replay; docs/paths.md "Measured
-// (2026-12-01, session 27)", now in docs/paths-history.md), auto before -> the ring tile auto now takes:
+// gemm_paths_benchmark --only, hot graph replay; docs/paths-history.md
+// "Measured (2026-12-01, session 27)"), auto before -> the ring tile auto now
+// takes:
 // 16x16384x16384 227.5 -> 77.7 us (cuBLAS bf16 124), 32x16384x16384 430.7 ->
 // 78.3, 8x16384x16384 139.6 -> 77.6 (split-K before), 4x16384x16384 128.3 ->
 // 77.6, 16x53248x16384 701 -> 292 (n128_m64; the m64 k4 tile 271),
