@@ -15,9 +15,10 @@
 //                   N < 64 with K <= 2048, or 3072 for M <= 8)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto:
 //                   small layers, M <= 32 with 64 <= N <= 1024 and 512 < K <= 4096,
-//                   on a cluster of 2 (4 below N = 256 from K = 1056); M <= 8, K > 512, where quant_then_mma would
-//                   need more than 132 CTAs and the weight has fewer than 24 Mi
-//                   elements and N < 5120 or K < 1024)
+//                   on a cluster of 2 (4 below N = 256 from K = 1056); M <= 8,
+//                   K > 512, where quant_then_mma would need more than 132 CTAs
+//                   and the weight has fewer than 24 Mi elements and N < 5120 or
+//                   K < 1024)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the
 //                   weight in the workspace (WeightStaging)

@@ -40,8 +40,9 @@ constexpr GemmPathInfo kPaths[] = {
      "variant where it fits; small layers: stream_n16_m8_k8, stream_n16_m16_k8, "
      "stream_n32_m16_k4, stream_n32_m16_k8_bulk with a 2- or 4-CTA cluster)",
      "any M, N, K % 32 == 0; auto: M <= 32 with 64 <= N <= 1024 and 512 < K <= 4096 (K <= "
-     "3072 below N = 512; cluster of 2, below N = 256 of 4 from K = 1056), and M <= 8 with K > 512 where quant_then_mma would "
-     "need more than 132 CTAs and the ring tiles do not take it (cluster for ~132 CTAs)", 1},
+     "3072 below N = 512; cluster of 2, below N = 256 of 4 from K = 1056), and M <= 8 with "
+     "K > 512 where quant_then_mma would need more than 132 CTAs and the ring tiles do not "
+     "take it (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
      "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
      "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
