@@ -259,9 +259,10 @@ constexpr int64_t kRingK4MinGroups = 128;
 
 // K-split clusters of the ring tiles (auto, no forced split): the largest
 // cluster of up to kMaxSplits CTAs per output tile that keeps the grid within
-// one wave and every warpgroup's chunk at kRingMinChunkBlocks K-blocks or
-// more, so that few output tiles with a long K (64x512x16384: 8 tiles of
-// 512 blocks) use more than a few SMs; the chunks are combined in order
+// one wave (since session 30: of resident clusters, below) and every
+// warpgroup's chunk at kRingMinChunkBlocks K-blocks or more, so that few
+// output tiles with a long K (64x512x16384: 8 tiles of 512 blocks) use more
+// than a few SMs; the chunks are combined in order
 // through distributed shared memory (CombinePartialsAndStore).
 // Measured (session 17 call 6, gemm_paths_benchmark --only, hot graph
 // replay; auto's plain tile against its clusters): 64x512x16384 k4 43.75 us,
@@ -269,11 +270,29 @@ constexpr int64_t kRingK4MinGroups = 128;
 // = 4: 8-block chunks); 64x1024x4096 k4 13.43 / 10.41 / 10.70 (c = 4);
 // 256x1024x4096 k4 14.47 / 11.65; 64x2048x2048 k2 8.11 / 7.61; 128x2048x2048
 // k2 8.58 / 8.42 (128 CTAs).
+// Session 30 (H200): a cluster must fit in one GPC, so with one CTA per SM
+// the device keeps only ResidentClusters(c) clusters of c CTAs at once
+// (cluster_wave_benchmark: 66 of 2, 39 of 3, 30 of 4, 22 of 5, 17 of 6, 15 of
+// 7 or 8), and a grid of more runs a second wave however few CTAs it has:
+// with tiles x c <= 132 alone, 64x1024x16384 took clusters of 8 (16 > 15)
+// and ran 23.9 us where 4 run 16.7; 64x1536x16384 5 (24 > 22) 32.1 against
+// 17.0; 64x2048x8192 4 (32 > 30) 21.1 against 14.7 with 2. Odd and 6-CTA
+// clusters never beat the best of 2, 4 and 8 by more than 2% (their chunks
+// end off the ring's 4-block loop step); so the cluster is the largest of 8,
+// 4, 2 whose clusters stay resident with chunks of kRingMinChunkBlocks or
+// more (call 2, gemm_paths_benchmark --only, hot graph replay, k2 / k4 tiles
+// with clusters 1..8 on M = 16 and 64, N = 512..2048, K = 8192 and 16384;
+// docs/paths.md "Measured (2026-12-01, session 30)").
 constexpr int64_t kRingMinChunkBlocks = 16;
 
+int64_t ResidentClusters(int cluster_ctas) {
+  constexpr int64_t kResident[kMaxSplits + 1] = {0, 132, 66, 39, 30, 22, 17, 15, 15};
+  return cluster_ctas >= 1 && cluster_ctas <= kMaxSplits ? kResident[cluster_ctas] : 0;
+}
+
 int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
-  for (int c = kMaxSplits; c > 1; --c) {
-    if (tiles * c <= kRingOneWaveCtas && groups >= kRingMinChunkBlocks * c * warps_k) return c;
+  for (int c : {8, 4, 2}) {
+    if (tiles <= ResidentClusters(c) && groups >= kRingMinChunkBlocks * c * warps_k) return c;
   }
   return 1;
 }
@@ -328,9 +347,19 @@ int64_t RingWaveCost(TileConfigId id, int64_t m, int64_t n, bool prepared) {
   return waves * cta_rows;
 }
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
-  if (TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas) {
-    return groups >= kRingK4MinGroups ? TileConfigId::kWgmma8N64M64K4Fold
-                                      : TileConfigId::kWgmma8N64M64K2Fold;
+  const int64_t m64_tiles = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
+  if (m64_tiles <= kRingOneWaveCtas) {
+    if (groups < kRingK4MinGroups) return TileConfigId::kWgmma8N64M64K2Fold;
+    // The k2 tile where its K-split cluster is larger than the k4 tile's
+    // (the same chunks on twice the SMs; session 30, hot graph replay:
+    // 64x512x8192 k4 cluster 4 11.4 us -> k2 cluster 8 8.8, 16x512x8192 8.6
+    // -> 7.0); on a tie k4 (16x1024x16384 k4 12.5 against k2 14.2, cluster 4).
+    const int k2_cluster = RingClusterSize(
+        m64_tiles, groups, GetTileConfig(TileConfigId::kWgmma8N64M64K2Fold).warps_k);
+    const int k4_cluster = RingClusterSize(
+        m64_tiles, groups, GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold).warps_k);
+    return k2_cluster > k4_cluster ? TileConfigId::kWgmma8N64M64K2Fold
+                                   : TileConfigId::kWgmma8N64M64K4Fold;
   }
   if (m <= 64) return TileConfigId::kWgmma8N128M64K2Fold;
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
@@ -448,6 +477,55 @@ int SmallLayerClusterCtas(int64_t n, int64_t groups) {
   return n < kSmallLayerWideN && groups >= kSmallLayerNarrowClusterMinGroups
              ? kSmallLayerNarrowClusterCtas
              : kSmallLayerClusterCtas;
+}
+
+// Small layers with a long K (session 30): for M <= 32, 256 <= N <= 1024 and
+// K > 4096, beyond SmallLayerSplitKTile's rule, auto ran quant_then_mma's
+// streaming tiles with clusters of 4-8 CTAs, whose grids (17..32 clusters)
+// did not stay resident (ResidentClusters) and ran two waves. Now M <= 8
+// runs splitk_small_m on stream_n32_m8_k8_bulk (stream_n16_m8_k8 where its
+// weight slabs do not fit) with the largest cluster of 8, 4 or 2 that stays
+// resident, and 8 < M <= 32 (M > 16: N up to RingFor32Rows' range) the 64-row
+// ring tile with its K-split cluster. Measured 2026-12-01 (H200, session 30
+// call 1, gemm_paths_benchmark --only, hot graph replay, M = 1..32, N =
+// 256..1536, K = 5120..16384; docs/paths.md "Measured (2026-12-01, session
+// 30)"), auto before -> the rule's plan: 1x512x8192 10.78 -> 6.11 us,
+// 4x768x12288 13.95 -> 7.48, 8x1024x8192 12.54 -> 7.79, 1x256x16384 7.48 ->
+// 6.70, 16x512x8192 13.87 -> 7.03, 32x768x8192 19.87 -> 7.47, 24x1024x12288
+// 22.95 -> 10.60, 32x1536x8192 25.07 -> 9.98.
+constexpr int64_t kLongKSmallLayerMinN = 256;
+constexpr int64_t kLongKSmallLayerMaxN = 1024;
+constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
+
+// The splitk_small_m tile of the long-K rule for M <= 8 (the bulk tile; the
+// planner falls back to stream_n16_m8_k8), or kCount where it does not apply.
+TileConfigId LongKSmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
+  if (m > kSplitKSmallMMaxM || n < kLongKSmallLayerMinN || n > kLongKSmallLayerMaxN ||
+      groups < kLongKSmallLayerMinGroups) {
+    return TileConfigId::kCount;
+  }
+  return TileConfigId::kStreamN32M8K8Bulk;
+}
+
+// The largest cluster of 8, 4 or 2 CTAs whose `tiles` clusters stay resident
+// at one CTA per SM.
+int LargestResidentCluster(int64_t tiles) {
+  for (int c : {8, 4, 2}) {
+    if (tiles <= ResidentClusters(c)) return c;
+  }
+  return 1;
+}
+
+// Whether auto runs 8 < M <= 32 with a long K on the 64-row ring tile.
+bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
+  if (m <= kSplitKSmallMMaxM || m > kStreamPrequantMaxM || n < kLongKSmallLayerMinN ||
+      groups < kLongKSmallLayerMinGroups) {
+    return false;
+  }
+  // 8 < M <= 16 at N = 1536 stays on the streaming tile (16x1536x8192 8.59
+  // us against the ring tile's 8.86); from M = 17 every N goes (N = 1536:
+  // 24x1536x8192 24.71 -> 9.74; from N = 2048 RingFor32Rows has it anyway).
+  return m > kFusedMaxM || n <= kLongKSmallLayerMaxN;
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
@@ -570,7 +648,10 @@ TileConfigId PreparedWeightTwin(TileConfigId id, int64_t m) {
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
-  if (SmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kSplitKSmallM;
+  if (SmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount ||
+      LongKSmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount) {
+    return GemmPath::kSplitKSmallM;
+  }
   if (FusedForSmallWeight(m, n, groups)) return GemmPath::kFusedQuant;
   if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
@@ -876,6 +957,18 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
                  options.split_k > 0 ? options.split_k : SmallLayerClusterCtas(b.n, groups));
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
   }
+  if (options.path == GemmPath::kAuto && !tile_forced &&
+      LongKSmallLayerSplitKTile(m, b.n, groups) != TileConfigId::kCount) {
+    for (TileConfigId id : {LongKSmallLayerSplitKTile(m, b.n, groups),
+                            TileConfigId::kStreamN16M8K8}) {
+      const int cluster = options.split_k > 0
+                              ? options.split_k
+                              : LargestResidentCluster(TileGridCtas(id, m, b.n));
+      absl::StatusOr<GemmPlan> plan =
+          PlanTile(GemmPath::kSplitKSmallM, id, m, groups, b.n, b.k, cluster);
+      if (plan.ok() && FitsSharedMemory(*plan)) return plan;
+    }
+  }
   if (options.path == GemmPath::kAuto && path == GemmPath::kSplitKSmallM && !tile_forced &&
       options.split_k == 0) {
     // M <= 8, K > 512 (SmallMLongKPrefersQuantThenMma).
@@ -897,7 +990,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   }
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups) ||
-       RingForDecode(m, b.n, groups))) {
+       RingForDecode(m, b.n, groups) || RingForLongKSmallLayer(m, b.n, groups))) {
     tile = AutoRingTile(m, b.n, groups, copy);
   }
   if (tile_forced) {

@@ -139,8 +139,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {64, 1024, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},      // 16
       {64, 960, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 15
       {48, 128, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 2
-      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},       // 1 x 2
-      {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 16 x 2
+      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},       // 1 x 4
+      {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 16 x 4
       {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 64 x 2
       {160, 2560, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 120
       {256, 1024, 4032, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 126 blocks
@@ -150,7 +150,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // Few output tiles with long K: the ring tiles split K over a cluster
       // too, chunks of >= 16 blocks, one wave (session 17).
       {64, 512, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 8 x 8
-      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 4 x 2
+      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 4 x 4
       // 16 < M <= 32 with K >= 2048: the 64-row ring tile on 32..132 CTAs,
       // else the streaming tiles (session 17).
       {32, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},      // 64 x 2
@@ -202,10 +202,28 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 224, 2048, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
       {32, 128, 3072, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
       // Outside it: N < 64 keeps the fused path (session 27-28's rule);
-      // N > 1024, K > 4096 or K > 3072 below N = 512 keep quant_then_mma.
+      // N > 1024 or K > 3072 below N = 512 keep quant_then_mma.
       {16, 48, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
-      {16, 1024, 4160, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},
+      // K > 4096 with 256 <= N <= 1024 (session 30): M <= 8 on the bulk
+      // split-K tile with the largest resident cluster of 8, 4 or 2
+      // (stream_n16_m8_k8 where its slabs do not fit), 8 < M <= 32 on the
+      // 64-row ring tile (M > 16: any N) with a resident K-split cluster.
+      {1, 512, 6144, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 32},     // 16 x 4
+      {8, 1024, 5120, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},    // 32 x 2
+      {5, 304, 4160, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 64},     // 10 x 8
+      {4, 1024, 12288, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},        // 64 x 2
+      {16, 1024, 4160, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},    // 16 x 4
+      {16, 512, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 8 x 8
+      {24, 256, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
+      {32, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
+      {16, 1536, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
+      {16, 208, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
+      // The ring tiles' clusters stay resident (session 30): 16 of 8 do not
+      // (15 do), 32 of 4 do not (30 do).
+      {64, 1024, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 16 x 4
+      {64, 2048, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},    // 32 x 2
+      {64, 512, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 8 x 8
       {16, 256, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
       // Below it, a long K over few N tiles whose streaming tile's A slice
       // does not fit at any cluster: the ring tile, not the pipelined one.

@@ -239,6 +239,39 @@ TEST(GemmPath, SmallLayers) {
   }
 }
 
+// Small layers with a long K on auto (session 30): 256 <= N <= 1024 with K >
+// 4096 run splitk_small_m on the bulk tile with the largest cluster of 8, 4
+// or 2 that stays resident for M <= 8 (stream_n16_m8_k8 where the bulk slabs
+// do not fit), and the 64-row ring tile with a K-split cluster of up to 8
+// for 8 < M <= 32 (k2 where its cluster is larger than k4's; M > 16 at any
+// N); N not a multiple of the tile, K = 32 x odd, fp32 out.
+TEST(GemmPath, SmallLayersWithLongK) {
+  MXFP4_SKIP_IF_NO_GPU();
+  auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
+  if (kPath == GemmPath::kSplitKSmallM) {
+    EXPECT_TRUE(auto_tester().M(1).N(512).K(6144).Seed(1511).CheckIdeal(true).Run());  // c4
+    EXPECT_TRUE(auto_tester().M(8).N(1024).K(5120).Seed(1512).CheckIdeal(true).Run());  // c2
+    EXPECT_TRUE(auto_tester().M(4).N(1024).K(12288).Seed(1513).Run());  // stream_n16_m8_k8
+    EXPECT_TRUE(auto_tester().M(5).N(300).K(4128).Seed(1514)  // c8, K = 32 x 129
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(auto_tester().M(8).N(776).K(8224).Seed(1515)  // K = 32 x 257
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .Output(GemmOutputType::kFp32).Run());
+  } else if (kPath == GemmPath::kQuantThenMma) {
+    EXPECT_TRUE(auto_tester().M(16).N(512).K(8192).Seed(1521).CheckIdeal(true).Run());  // k2 c8
+    EXPECT_TRUE(auto_tester().M(12).N(1000).K(5152).Seed(1522)  // k2 c4, K = 32 x 161
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(1536).K(12288).Seed(1523).CheckIdeal(true).Run());  // k4 c4
+    EXPECT_TRUE(auto_tester().M(24).N(256).K(16384).Seed(1524)  // k4 c8
+                    .Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(auto_tester().M(17).N(776).K(6176).Seed(1525)  // K = 32 x 193
+                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(auto_tester().M(64).N(512).K(8192).Seed(1526).CheckIdeal(true).Run());  // k2 c8
+  } else {
+    GTEST_SKIP() << "auto runs long-K small layers as splitk_small_m or quant_then_mma";
+  }
+}
+
 // The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)
 // the fast loop runs m64n8k32 (m64n16k32, m64n32k32) wgmmas, the
 // accumulator's other columns staying +0. M = 1, 16, 17, 32 on them, and
