@@ -485,17 +485,19 @@ int SmallLayerClusterCtas(int64_t n, int64_t groups) {
 // did not stay resident (ResidentClusters) and ran two waves. Now M <= 8
 // runs splitk_small_m on stream_n32_m8_k8_bulk (stream_n16_m8_k8 where its
 // weight slabs do not fit) with the largest cluster of 8, 4 or 2 that stays
-// resident, and 8 < M <= 32 (M > 16: N up to RingFor32Rows' range) the 64-row
-// ring tile with its K-split cluster. Measured 2026-12-01 (H200, session 30
-// call 1, gemm_paths_benchmark --only, hot graph replay, M = 1..32, N =
-// 256..1536, K = 5120..16384; docs/paths.md "Measured (2026-12-01, session
-// 30)"), auto before -> the rule's plan: 1x512x8192 10.78 -> 6.11 us,
-// 4x768x12288 13.95 -> 7.48, 8x1024x8192 12.54 -> 7.79, 1x256x16384 7.48 ->
-// 6.70, 16x512x8192 13.87 -> 7.03, 32x768x8192 19.87 -> 7.47, 24x1024x12288
-// 22.95 -> 10.60, 32x1536x8192 25.07 -> 9.98.
+// resident, and 8 < M <= 32 the 64-row ring tile with its K-split cluster
+// (8 < M <= 16 from N = 512; M > 16 at any N). Measured 2026-12-01 (H200,
+// session 30 calls 1 and 3, gemm_paths_benchmark --only, hot graph replay,
+// M = 1..32, N = 256..1536, K = 5120..16384; docs/paths.md "Measured
+// (2026-12-01, session 30)"), auto before -> the rule's plan (call 3, two
+// rounds): 1x512x8192 10.77 -> 6.13 us, 4x768x12288 14.01 -> 7.51,
+// 8x1024x8192 12.57 -> 8.62, 1x256x16384 7.50 -> 6.72, 16x512x8192 13.91 ->
+// 7.08, 32x768x8192 19.91 -> 7.50, 24x1024x12288 23.12 -> 11.60,
+// 32x1536x8192 25.17 -> 9.93: 1.01-2.66x on all 124 shapes of the rule.
 constexpr int64_t kLongKSmallLayerMinN = 256;
 constexpr int64_t kLongKSmallLayerMaxN = 1024;
 constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
+constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
 
 // The splitk_small_m tile of the long-K rule for M <= 8 (the bulk tile; the
 // planner falls back to stream_n16_m8_k8), or kCount where it does not apply.
@@ -522,10 +524,12 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
       groups < kLongKSmallLayerMinGroups) {
     return false;
   }
-  // 8 < M <= 16 at N = 1536 stays on the streaming tile (16x1536x8192 8.59
-  // us against the ring tile's 8.86); from M = 17 every N goes (N = 1536:
-  // 24x1536x8192 24.71 -> 9.74; from N = 2048 RingFor32Rows has it anyway).
-  return m > kFusedMaxM || n <= kLongKSmallLayerMaxN;
+  // 8 < M <= 16 keeps the streaming tile at N = 256 (call 3: 16x256x6144
+  // 7.25 against the ring tile's 7.55 us, 16x256x16384 9.20 / 9.91) and N =
+  // 1536 (call 1: 16x1536x8192 8.59 / 8.86); from M = 17 every N goes (N =
+  // 1536: 24x1536x8192 24.86 -> 9.71; from N = 2048 RingFor32Rows has it).
+  if (m > kFusedMaxM) return true;
+  return n >= kLongKRingMinNUpTo16Rows && n <= kLongKSmallLayerMaxN;
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at

@@ -208,7 +208,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // K > 4096 with 256 <= N <= 1024 (session 30): M <= 8 on the bulk
       // split-K tile with the largest resident cluster of 8, 4 or 2
       // (stream_n16_m8_k8 where its slabs do not fit), 8 < M <= 32 on the
-      // 64-row ring tile (M > 16: any N) with a resident K-split cluster.
+      // 64-row ring tile (M <= 16: from N = 512; M > 16: any N) with a
+      // resident K-split cluster.
       {1, 512, 6144, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 32},     // 16 x 4
       {8, 1024, 5120, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},    // 32 x 2
       {5, 304, 4160, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 64},     // 10 x 8
@@ -219,6 +220,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       {16, 1536, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
       {16, 208, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
+      {16, 256, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},   // 8 < M <= 16
+      {17, 256, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8
       // The ring tiles' clusters stay resident (session 30): 16 of 8 do not
       // (15 do), 32 of 4 do not (30 do).
       {64, 1024, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 16 x 4

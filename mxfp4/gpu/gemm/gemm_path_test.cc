@@ -265,7 +265,7 @@ TEST(GemmPath, SmallLayersWithLongK) {
     EXPECT_TRUE(auto_tester().M(24).N(256).K(16384).Seed(1524)  // k4 c8
                     .Output(GemmOutputType::kFp32).Run());
     EXPECT_TRUE(auto_tester().M(17).N(776).K(6176).Seed(1525)  // K = 32 x 193
-                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
     EXPECT_TRUE(auto_tester().M(64).N(512).K(8192).Seed(1526).CheckIdeal(true).Run());  // k2 c8
   } else {
     GTEST_SKIP() << "auto runs long-K small layers as splitk_small_m or quant_then_mma";
