@@ -395,42 +395,15 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
   return ctas >= kRing32RowMinCtas && ctas <= kRingOneWaveCtas;
 }
 
-// Small layers: for M <= 32 with N up to 1024 (at most 32 N tiles of 32 rows)
-// and K up to 2048 (M <= 8: 3072) the one-kernel fused path beats
-// quant_then_mma, whose few CTAs do not hide its quantizer kernel. Since
-// session 29 SmallLayerSplitKTile (below) takes N >= 64 of these, so this
-// rule serves N < 64 only (not re-measured there against split-K). Measured
-// 2026-12-01 (H200, gemm_paths_benchmark --only, hot / cold graph replay;
-// docs/paths.md "Dispatch"), quant_then_mma -> fused_quant: session 27,
-// 8x1024x1024 5.15 / 5.17 -> 3.86 / 3.87 us, 16x1024x1024 5.51 / 5.52 -> 4.66
-// / 4.66, 32x1024x1024 6.55 / 6.55 -> 4.65 / 4.67; session 28 (call 6, N =
-// 512 / 1024 / 1536, K = 1536..4096), 1x1024x1536 8.73 -> 4.53, 8x512x2048
-// 11.11 -> 5.72, 16x1024x2048 10.55 -> 8.05, 32x512x1536 8.87 -> 6.57,
-// 8x1024x3072 10.40 -> 8.37, 1x512x3072 10.00 -> 7.77, with two losses inside
-// the rule (16x512x1536 6.00 against 6.51, 32x1024x2048 7.62 against 8.08);
-// beyond it quant_then_mma stays ahead or level (16x1024x3072 11.05 against
-// 11.47, 32x512x3072 9.67 / 11.44, 8x1024x4096 10.70 / 10.28 hot but 10.99 /
-// 12.12 cold, N = 1536: 16x1536x2048 5.03 / 8.05), as with more N tiles at K =
-// 1024 (16x2880x1024 4.06 against 4.97, 32x2880x1024 5.23 / 7.87).
-constexpr int64_t kFusedSmallWeightMaxN = 1024;
-constexpr int64_t kFusedSmallWeightMaxGroups = 64;
-constexpr int64_t kFusedSmallWeightSmallM = 8;  // up to this M, K up to 3072
-constexpr int64_t kFusedSmallWeightMaxGroupsSmallM = 96;
-
-bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
-  if (m > kStreamPrequantMaxM || n > kFusedSmallWeightMaxN) return false;
-  return groups <= (m <= kFusedSmallWeightSmallM ? kFusedSmallWeightMaxGroupsSmallM
-                                                 : kFusedSmallWeightMaxGroups);
-}
-
-// Small layers on split-K: for M <= 32 with 64 <= N <= 1024 and 512 < K <=
-// 4096 (K <= 3072 below N = 512) auto runs splitk_small_m on a narrow
+// Small layers on split-K: for M <= 32 with N <= 1024 and 512 < K <= 4096
+// (K <= 3072 for 64 <= N < 512) auto runs splitk_small_m on a narrow
 // streaming tile with K split over a cluster of kSmallLayerClusterCtas CTAs
-// (below N = 256 and from K = 1056: 4; 16..128 CTAs, no quantizer launch) -
-// M <= 8: stream_n16_m8_k8; K >= 3072 from N = 256: stream_n32_m16_k8_bulk;
-// M <= 16 or N <= 512: stream_n16_m16_k8; else stream_n32_m16_k4 - where it
-// ran fused_quant on 2 to 32 CTAs (FusedForSmallWeight) or quant_then_mma
-// (K > 2048). Measured 2026-12-01
+// (below N = 256 and from K = 1056: 4; 1..128 CTAs, no quantizer launch) -
+// M <= 8 or N < 64: stream_n16_m8_k8; K >= 3072 from N = 256:
+// stream_n32_m16_k8_bulk; M <= 16 or N <= 512: stream_n16_m16_k8; else
+// stream_n32_m16_k4 - where it ran fused_quant on 2 to 32 CTAs (sessions
+// 27-28's rule for N <= 1024 with K <= 2048, M <= 8: 3072; docs/paths-history.md
+// "Measured (2026-12-01, session 28)") or quant_then_mma (K > 2048). Measured 2026-12-01
 // (H200, session 29 calls 4-5, gemm_paths_benchmark --only, hot graph replay;
 // docs/paths.md "Measured (2026-12-01, session 29)"), auto before -> the rule's
 // tile: 16x1024x1024 4.62 -> 3.73 us (cuBLAS bf16 3.76), 1x1024x1024 3.62 ->
@@ -445,7 +418,12 @@ bool FusedForSmallWeight(int64_t m, int64_t n, int64_t groups) {
 // cluster of 2 at K = 1024 and of 4 beyond won every shape, 1.25-2.0x (auto
 // before -> now: 1x64x1024 3.52 -> 2.76 us, 16x128x2048 7.78 -> 4.51,
 // 1x192x3072 7.70 -> 4.08, 32x128x3072 9.59 -> 5.28).
-constexpr int64_t kSmallLayerMinN = 64;
+// Session 30 call 1 (N = 16..48, M = 1..32, K = 1024..4096, where the fused
+// rule ran 1-2 CTAs up to K = 2048 and quant_then_mma beyond): the 8-row
+// tile won every shape at every M (the 16-row one 10-15% behind from M = 9),
+// 1.2-2.1x with the rule's clusters: 1x16x3072 7.44 -> 3.79 us, 16x32x2048
+// 7.63 -> 3.78, 32x48x4096 7.59 -> 4.84, 8x16x1024 3.73 -> 2.94.
+constexpr int64_t kSmallLayerMinN = 64;              // below: the 8-row tile, K <= 4096
 constexpr int64_t kSmallLayerWideN = 256;            // below: no bulk tile, clusters of 4
 constexpr int64_t kSmallLayerMaxN = 1024;
 constexpr int64_t kSmallLayerMaxGroups = 128;        // K <= 4096
@@ -459,12 +437,12 @@ constexpr int64_t kSmallLayerNarrowClusterMinGroups = 33;
 // The splitk_small_m tile of the small-layer rule for (m, n, groups), or
 // kCount where the rule does not apply.
 TileConfigId SmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
-  if (m > kStreamPrequantMaxM || n < kSmallLayerMinN || n > kSmallLayerMaxN ||
-      groups <= kFusedMaxGroups || groups > kSmallLayerMaxGroups ||
-      (n < kSmallLayerNarrowN && groups > kSmallLayerMaxGroupsNarrow)) {
+  if (m > kStreamPrequantMaxM || n > kSmallLayerMaxN || groups <= kFusedMaxGroups ||
+      groups > kSmallLayerMaxGroups ||
+      (n >= kSmallLayerMinN && n < kSmallLayerNarrowN && groups > kSmallLayerMaxGroupsNarrow)) {
     return TileConfigId::kCount;
   }
-  if (m <= kSplitKSmallMMaxM) return TileConfigId::kStreamN16M8K8;
+  if (m <= kSplitKSmallMMaxM || n < kSmallLayerMinN) return TileConfigId::kStreamN16M8K8;
   if (groups >= kSmallLayerBulkMinGroups && n >= kSmallLayerWideN) {
     return TileConfigId::kStreamN32M16K8Bulk;
   }
@@ -656,7 +634,6 @@ GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
       LongKSmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount) {
     return GemmPath::kSplitKSmallM;
   }
-  if (FusedForSmallWeight(m, n, groups)) return GemmPath::kFusedQuant;
   if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;

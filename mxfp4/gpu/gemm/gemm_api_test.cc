@@ -201,9 +201,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {1, 96, 1088, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
       {16, 224, 2048, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
       {32, 128, 3072, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
-      // Outside it: N < 64 keeps the fused path (session 27-28's rule);
-      // N > 1024 or K > 3072 below N = 512 keep quant_then_mma.
-      {16, 48, 2048, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      // Below N = 64 (session 30): the 8-row tile at every M, K <= 4096.
+      {16, 48, 2048, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
+      {32, 16, 4096, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
+      {1, 32, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      // Outside it: N > 1024 or K > 3072 for 64 <= N < 512 keep quant_then_mma.
       {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
       // K > 4096 with 256 <= N <= 1024 (session 30): M <= 8 on the bulk
       // split-K tile with the largest resident cluster of 8, 4 or 2

@@ -203,20 +203,24 @@ TEST(GemmPath, RingTilesFor32Rows) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
 }
 
-// Small layers on auto: 64 <= N <= 1024 with 512 < K <= 4096 run
-// splitk_small_m on a narrow tile with K split over 2 CTAs, 4 below N = 256
+// Small layers on auto: N <= 1024 with 512 < K <= 4096 run splitk_small_m on
+// a narrow tile with K split over 2 CTAs, 4 below N = 256 from K = 1056
 // (session 29: every tile of the rule, N not a multiple of the tile, K = 32 x
-// odd, fp32 out); N < 64 with K <= 2048 (M <= 8: 3072) keeps the fused path
-// (sessions 27-28).
+// odd, fp32 out; session 30: below N = 64 the 8-row tile at every M, where
+// sessions 27-28 ran the fused path).
 TEST(GemmPath, SmallLayers) {
   MXFP4_SKIP_IF_NO_GPU();
   auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
-  if (kPath == GemmPath::kFusedQuant) {
+  if (kPath == GemmPath::kSplitKSmallM) {
+    // Below N = 64: stream_n16_m8_k8 up to K = 4096.
     EXPECT_TRUE(auto_tester().M(8).N(48).K(3072).Seed(1481).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(32).N(32).K(1536).Seed(1482).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(17).N(40).K(2016).Seed(1483)  // K = 32 x 63
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-  } else if (kPath == GemmPath::kSplitKSmallM) {
+    EXPECT_TRUE(auto_tester().M(1).N(16).K(4096).Seed(1484).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(30).N(8).K(1056).Seed(1485)  // N below one tile
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                    .Output(GemmOutputType::kFp32).Run());
     // Below N = 256: clusters of 4 from K = 1056.
     EXPECT_TRUE(auto_tester().M(8).N(224).K(3072).Seed(1488).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(32).N(128).K(1536).Seed(1489).CheckIdeal(true).Run());
@@ -235,7 +239,7 @@ TEST(GemmPath, SmallLayers) {
     EXPECT_TRUE(auto_tester().M(31).N(1024).K(4096).Seed(1497).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(1).N(256).K(1088).Seed(1498).Run());
   } else {
-    GTEST_SKIP() << "auto runs small layers as fused_quant or splitk_small_m";
+    GTEST_SKIP() << "auto runs small layers as splitk_small_m";
   }
 }
 
