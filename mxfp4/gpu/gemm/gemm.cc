@@ -433,32 +433,56 @@ constexpr int64_t kSmallLayerBulkMinGroups = 96;     // K >= 3072: the bulk tile
 constexpr int kSmallLayerClusterCtas = 2;
 constexpr int kSmallLayerNarrowClusterCtas = 4;      // N < 256 with K > 1024
 constexpr int64_t kSmallLayerNarrowClusterMinGroups = 33;
+constexpr int64_t kSmallLayerBulk8RowMinGroups = 64;  // K >= 2048: the 8-row bulk tile
 
-// The splitk_small_m tile of the small-layer rule for (m, n, groups), or
-// kCount where the rule does not apply.
-TileConfigId SmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
+// A splitk_small_m plan of a small-layer rule: tile (kCount: the rule does
+// not apply) and K-split cluster.
+struct SplitKChoice {
+  TileConfigId tile = TileConfigId::kCount;
+  int cluster = 0;
+};
+
+// The small-layer rule's split-K plan for (m, n, groups). For 8 < M <= 32
+// the 8-row tiles (stream_n16_m8_k8 with the rule's cluster or 2, else from
+// K = 2048 stream_n32_m8_k8_bulk with 2) where their clusters - one per N
+// tile and 8 rows - stay resident (ResidentClusters), else the 16-row tiles.
+// Session 30 call 5 (M = 12..32, N = 64..1024, K = 1024..4096, auto before ->
+// the 8-row tile, hot graph replay): 1.07-1.79x on 74 of 96 shapes, none
+// slower: 16x512x3072 6.60 -> 4.93 us, 12x128x2048 4.25 -> 3.77, 16x1024x4096
+// 7.52 -> 6.44, 32x256x4096 9.63 -> 5.39 (K = 4096 below N = 512, which the
+// 16-row tiles left to quant_then_mma); where their clusters do not stay
+// resident they lose (32x1024x1024 7.28 against 3.99).
+SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
+  const bool narrow_k_limit = m <= kSplitKSmallMMaxM && n >= kSmallLayerMinN &&
+                              n < kSmallLayerNarrowN;
   if (m > kStreamPrequantMaxM || n > kSmallLayerMaxN || groups <= kFusedMaxGroups ||
-      groups > kSmallLayerMaxGroups ||
-      (n >= kSmallLayerMinN && n < kSmallLayerNarrowN && groups > kSmallLayerMaxGroupsNarrow)) {
-    return TileConfigId::kCount;
+      groups > kSmallLayerMaxGroups || (narrow_k_limit && groups > kSmallLayerMaxGroupsNarrow)) {
+    return {};
   }
-  if (m <= kSplitKSmallMMaxM || n < kSmallLayerMinN) return TileConfigId::kStreamN16M8K8;
+  const int cluster = n < kSmallLayerWideN && groups >= kSmallLayerNarrowClusterMinGroups
+                          ? kSmallLayerNarrowClusterCtas
+                          : kSmallLayerClusterCtas;
+  if (m <= kSplitKSmallMMaxM || n < kSmallLayerMinN) return {TileConfigId::kStreamN16M8K8, cluster};
+  for (int c : {cluster, kSmallLayerClusterCtas}) {
+    if (TileGridCtas(TileConfigId::kStreamN16M8K8, m, n) <= ResidentClusters(c)) {
+      return {TileConfigId::kStreamN16M8K8, c};
+    }
+  }
+  if (groups >= kSmallLayerBulk8RowMinGroups &&
+      TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n) <=
+          ResidentClusters(kSmallLayerClusterCtas)) {
+    return {TileConfigId::kStreamN32M8K8Bulk, kSmallLayerClusterCtas};
+  }
+  if (n < kSmallLayerNarrowN && groups > kSmallLayerMaxGroupsNarrow) return {};
   if (groups >= kSmallLayerBulkMinGroups && n >= kSmallLayerWideN) {
-    return TileConfigId::kStreamN32M16K8Bulk;
+    return {TileConfigId::kStreamN32M16K8Bulk, cluster};
   }
-  if (m <= kFusedMaxM || n <= kSmallLayerNarrowN) return TileConfigId::kStreamN16M16K8;
-  return TileConfigId::kStreamN32M16K4;
-}
-
-// The cluster size of the small-layer rule's plan.
-int SmallLayerClusterCtas(int64_t n, int64_t groups) {
-  return n < kSmallLayerWideN && groups >= kSmallLayerNarrowClusterMinGroups
-             ? kSmallLayerNarrowClusterCtas
-             : kSmallLayerClusterCtas;
+  if (m <= kFusedMaxM || n <= kSmallLayerNarrowN) return {TileConfigId::kStreamN16M16K8, cluster};
+  return {TileConfigId::kStreamN32M16K4, cluster};
 }
 
 // Small layers with a long K (session 30): for M <= 32, 256 <= N <= 1024 and
-// K > 4096, beyond SmallLayerSplitKTile's rule, auto ran quant_then_mma's
+// K > 4096, beyond SmallLayerSplitK's rule, auto ran quant_then_mma's
 // streaming tiles with clusters of 4-8 CTAs, whose grids (17..32 clusters)
 // did not stay resident (ResidentClusters) and ran two waves. Now M <= 8
 // runs splitk_small_m on stream_n32_m8_k8_bulk (stream_n16_m8_k8 where its
@@ -630,7 +654,7 @@ TileConfigId PreparedWeightTwin(TileConfigId id, int64_t m) {
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
-  if (SmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount ||
+  if (SmallLayerSplitK(m, n, groups).tile != TileConfigId::kCount ||
       LongKSmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount) {
     return GemmPath::kSplitKSmallM;
   }
@@ -929,13 +953,13 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
         absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
   }
   const bool tile_forced = !options.tile.empty();
-  const TileConfigId small_layer_tile = options.path == GemmPath::kAuto && !tile_forced
-                                            ? SmallLayerSplitKTile(m, b.n, groups)
-                                            : TileConfigId::kCount;
-  if (small_layer_tile != TileConfigId::kCount) {
+  const SplitKChoice small_layer =
+      options.path == GemmPath::kAuto && !tile_forced ? SmallLayerSplitK(m, b.n, groups)
+                                                      : SplitKChoice{};
+  if (small_layer.tile != TileConfigId::kCount) {
     absl::StatusOr<GemmPlan> plan =
-        PlanTile(GemmPath::kSplitKSmallM, small_layer_tile, m, groups, b.n, b.k,
-                 options.split_k > 0 ? options.split_k : SmallLayerClusterCtas(b.n, groups));
+        PlanTile(GemmPath::kSplitKSmallM, small_layer.tile, m, groups, b.n, b.k,
+                 options.split_k > 0 ? options.split_k : small_layer.cluster);
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
   }
   if (options.path == GemmPath::kAuto && !tile_forced &&

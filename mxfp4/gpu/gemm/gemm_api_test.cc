@@ -179,28 +179,32 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      // Small layers (64 <= N <= 1024, 512 < K <= 4096; K <= 3072 below N =
-      // 512): splitk_small_m on a narrow tile with K split over 2 CTAs
-      // (session 29), where sessions 27-28 ran the fused path.
+      // Small layers (64 <= N <= 1024, 512 < K <= 4096; M <= 8: K <= 3072
+      // below N = 512): splitk_small_m on a narrow tile with K split over 2
+      // CTAs (session 29), where sessions 27-28 ran the fused path; for M > 8
+      // the 8-row tiles where their clusters stay resident (session 30).
       {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
       {8, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {1, 256, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {32, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
       {24, 768, 2048, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
       {32, 512, 1536, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
-      {16, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
-      {16, 1024, 2112, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {16, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},   // 64 of 2
+      {16, 1024, 2112, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
       {8, 1024, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {8, 1024, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
-      {16, 512, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
+      {16, 512, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},        // 64 of 2
       {32, 1024, 4096, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
-      {16, 256, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
+      {16, 256, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {16, 256, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
+      {32, 256, 4096, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},         // 64 of 2
+      {24, 768, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},   // 72 of 2 > 66
       // Below N = 256 (session 29 call 8): clusters of 4 from K = 1056, no
       // bulk tile.
       {1, 96, 960, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {1, 96, 1088, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
-      {16, 224, 2048, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
-      {32, 128, 3072, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 32},
+      {16, 224, 2048, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},         // 28 of 4
+      {32, 128, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},         // 32 of 4 > 30
       // Below N = 64 (session 30): the 8-row tile at every M, K <= 4096.
       {16, 48, 2048, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
       {32, 16, 4096, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
@@ -229,7 +233,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {64, 1024, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 16 x 4
       {64, 2048, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},    // 32 x 2
       {64, 512, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 8 x 8
-      {16, 256, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
+      {8, 256, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
       // Below it, a long K over few N tiles whose streaming tile's A slice
       // does not fit at any cluster: the ring tile, not the pipelined one.
       {16, 256, 65536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8

@@ -207,7 +207,8 @@ TEST(GemmPath, RingTilesFor32Rows) {
 // a narrow tile with K split over 2 CTAs, 4 below N = 256 from K = 1056
 // (session 29: every tile of the rule, N not a multiple of the tile, K = 32 x
 // odd, fp32 out; session 30: below N = 64 the 8-row tile at every M, where
-// sessions 27-28 ran the fused path).
+// sessions 27-28 ran the fused path, and for 8 < M <= 32 the 8-row tiles
+// wherever their clusters stay resident).
 TEST(GemmPath, SmallLayers) {
   MXFP4_SKIP_IF_NO_GPU();
   auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
@@ -238,6 +239,12 @@ TEST(GemmPath, SmallLayers) {
                     .Output(GemmOutputType::kFp32).Run());
     EXPECT_TRUE(auto_tester().M(31).N(1024).K(4096).Seed(1497).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(1).N(256).K(1088).Seed(1498).Run());
+    // 8 < M <= 32 on the 8-row tiles where their clusters stay resident
+    // (session 30): stream_n32_m8_k8_bulk, stream_n16_m8_k8 with 2 and 4.
+    EXPECT_TRUE(auto_tester().M(16).N(1024).K(2048).Seed(1499).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(256).K(4096).Seed(1500).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(13).N(200).K(3104).Seed(1501)  // K = 32 x 97
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
   } else {
     GTEST_SKIP() << "auto runs small layers as splitk_small_m";
   }
