@@ -11,14 +11,13 @@
 // A is quantized with the EVEN rule exactly as mxfp4/emu/quantize.h does.
 //
 // Paths (docs/paths.md; GemmPathInfos() lists them with their tiles):
-//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512;
-//                   N < 64 with K <= 2048, or 3072 for M <= 8)
+//   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto:
-//                   small layers, M <= 32 with 64 <= N <= 1024 and 512 < K <= 4096,
-//                   on a cluster of 2 (4 below N = 256 from K = 1056); M <= 8,
-//                   K > 512, where quant_then_mma would need more than 132 CTAs
-//                   and the weight has fewer than 24 Mi elements and N < 5120 or
-//                   K < 1024)
+//                   small layers, M <= 32 with N <= 1024 and 512 < K <= 4096, on a
+//                   cluster of 2 (4 below N = 256 from K = 1056); M <= 8 with
+//                   256 <= N <= 1024 and K > 4096; M <= 8, K > 512, where
+//                   quant_then_mma would need more than 132 CTAs and the weight
+//                   has fewer than 24 Mi elements and N < 5120 or K < 1024)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the
 //                   weight in the workspace (WeightStaging)
@@ -112,14 +111,15 @@ enum class GemmPath {
   // MMA's 16-row side). No cluster K-split (streaming tiles split a CTA's
   // K-range over its warps; the quantization-cluster tiles share the
   // quantization of their A rows along N). Chosen for M <= 32 with
-  // K <= 512, and where N < 64 with K <= 2048 (M <= 8: 3072).
+  // K <= 512.
   kFusedQuant,
   // "splitk_small_m": as kFusedQuant, with K split over the 1..8 CTAs of a
   // thread-block cluster that reduce in split order through distributed
-  // shared memory. Chosen for small layers (M <= 32, 64 <= N <= 1024,
-  // 512 < K <= 4096; K <= 3072 below N = 512) with a 2- or 4-CTA cluster, and for
-  // M <= 8 with K > 512 where quant_then_mma's plan would need more than 132
-  // CTAs.
+  // shared memory. Chosen for small layers (M <= 32, N <= 1024, 512 < K <=
+  // 4096; M <= 8: K <= 3072 for 64 <= N < 512) with a 2- or 4-CTA cluster,
+  // for M <= 8 with 256 <= N <= 1024 and K > 4096 with a cluster of up to 8,
+  // and for M <= 8 with K > 512 where quant_then_mma's plan would need more
+  // than 132 CTAs.
   kSplitKSmallM,
   // "quant_then_mma": a quantizer kernel writes A once as tensor-core
   // operands into the workspace (fp16; E4M3 in the wgmma order for the e4m3

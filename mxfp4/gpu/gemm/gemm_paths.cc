@@ -29,18 +29,20 @@ constexpr GemmPathInfo kPaths[] = {
      "uses them where they fit): stream_n32_m8_k4_bulk, stream_n32_m16_k4_bulk, "
      "stream_n32_m8_k8_bulk, stream_n32_m16_k8_bulk; pipelined: fused_n64_m8, fused_n64_m16, fused_n64_m32, fused_n64_m64, "
      "fused_n64_m16_e4m3, fused_n64_m8_fold, fused_n64_m16_fold, fused_n64_m16_u_fold",
-     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512, or N < 64 with K <= 2048 "
-     "(M <= 8: 3072)", 1},
+     "any M, N, K % 32 == 0; auto: M <= 32 and K <= 512", 1},
     {GemmPath::kSplitKSmallM, "splitk_small_m",
      "1 kernel: as fused_quant, K split over the 1..8 CTAs of a thread-block cluster, partial "
      "tiles combined through distributed shared memory",
      "block_fma per chunk; cluster x warps_k chunks of ceil(G/chunks) blocks; ((p0 + p1) + p2) + "
      "... in chunk order",
      "as fused_quant without the quantization-cluster tiles (auto: stream_n32_m8_k8, its bulk "
-     "variant where it fits; small layers: stream_n16_m8_k8, stream_n16_m16_k8, "
-     "stream_n32_m16_k4, stream_n32_m16_k8_bulk with a 2- or 4-CTA cluster)",
-     "any M, N, K % 32 == 0; auto: M <= 32 with 64 <= N <= 1024 and 512 < K <= 4096 (K <= "
-     "3072 below N = 512; cluster of 2, below N = 256 of 4 from K = 1056), and M <= 8 with "
+     "variant where it fits; small layers: stream_n16_m8_k8, stream_n32_m8_k8_bulk, "
+     "stream_n16_m16_k8, stream_n32_m16_k4, stream_n32_m16_k8_bulk with a 2- or 4-CTA "
+     "cluster, the 8-row tiles where their clusters stay resident; long K: "
+     "stream_n32_m8_k8_bulk / stream_n16_m8_k8 with up to 8)",
+     "any M, N, K % 32 == 0; auto: M <= 32 with N <= 1024 and 512 < K <= 4096 (M <= 8: K <= "
+     "3072 for 64 <= N < 512; cluster of 2, below N = 256 of 4 from K = 1056), M <= 8 with "
+     "256 <= N <= 1024 and K > 4096 (the largest resident cluster of 8, 4, 2), and M <= 8 with "
      "K > 512 where quant_then_mma would need more than 132 CTAs and the ring tiles do not "
      "take it (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
@@ -61,7 +63,9 @@ constexpr GemmPathInfo kPaths[] = {
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "
      "warpgroups and, for few output tiles with a long K, a cluster): wgmma8_n64_m64_k2_fold "
      "(auto M > 32 where its grid has at most 132 CTAs, and 16 < M <= 32 from K = 2048 where "
-     "it has 32..132; K < 4096), wgmma8_n64_m64_k4_fold (the same from K = 4096), "
+     "it has 32..132; K < 4096, or from K = 4096 where its K-split cluster is larger than "
+     "k4's), wgmma8_n64_m64_k4_fold (the same from K = 4096), both also for 8 < M <= 32 with "
+     "K > 4096 and N <= 1024 (M > 16: any N; clusters of 8, 4 or 2 that stay resident), "
      "wgmma8_n64_m128_k2_fold, wgmma8_n128_m64_fold, "
      "wgmma8_n128_m128_fold, "
      "wgmma8_n128_m64_k2_fold (auto 32 < M <= 64 beyond 132 CTAs of the m64 tile); the 64-row "
