@@ -503,9 +503,13 @@ constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
 
 // The splitk_small_m tile of the long-K rule for M <= 8 (the bulk tile; the
 // planner falls back to stream_n16_m8_k8), or kCount where it does not apply.
+bool RingForDecode(int64_t m, int64_t n, int64_t groups);
+
 TileConfigId LongKSmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
+  // Weights of 24 Mi elements or more (K >= 24576 here) stay on the decode
+  // rule's ring tiles (unmeasured against split-K).
   if (m > kSplitKSmallMMaxM || n < kLongKSmallLayerMinN || n > kLongKSmallLayerMaxN ||
-      groups < kLongKSmallLayerMinGroups) {
+      groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
     return TileConfigId::kCount;
   }
   return TileConfigId::kStreamN32M8K8Bulk;

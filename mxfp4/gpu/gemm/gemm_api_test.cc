@@ -220,6 +220,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 1024, 5120, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},    // 32 x 2
       {5, 304, 4160, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 64},     // 10 x 8
       {4, 1024, 12288, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},        // 64 x 2
+      {4, 1024, 24576, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 Mi: decode rule
       {16, 1024, 4160, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},    // 16 x 4
       {16, 512, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 8 x 8
       {24, 256, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
