@@ -496,24 +496,19 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
 // 8x1024x8192 12.57 -> 8.62, 1x256x16384 7.50 -> 6.72, 16x512x8192 13.91 ->
 // 7.08, 32x768x8192 19.91 -> 7.50, 24x1024x12288 23.12 -> 11.60,
 // 32x1536x8192 25.17 -> 9.93: 1.01-2.66x on all 124 shapes of the rule.
-constexpr int64_t kLongKSmallLayerMinN = 256;
+// Below N = 256 (64 <= N < 256, every M <= 32; call 8, M = 1..32, N =
+// 64..192, K = 5120..16384, where auto ran the streaming tiles with
+// clusters of 8): stream_n16_m8_k8 up to K = 8192 where its largest resident
+// cluster has 4 CTAs or more, else the bulk tile with its own - 1.05-1.79x on
+// all 54 shapes measured (geomean 1.27x): 1x64x16384 7.34 -> 6.57 us,
+// 16x128x5120 7.13 -> 5.34, 32x64x5120 9.55 -> 5.33, 32x192x8192 11.69 ->
+// 7.11.
+constexpr int64_t kLongKSmallLayerMinN = 256;   // for M <= 8 and the ring rule
+constexpr int64_t kLongKNarrowMinN = 64;        // below kLongKSmallLayerMinN: every M <= 32
+constexpr int64_t kLongKNarrowN16MaxGroups = 256;  // K <= 8192: stream_n16_m8_k8
 constexpr int64_t kLongKSmallLayerMaxN = 1024;
 constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
 constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
-
-// The splitk_small_m tile of the long-K rule for M <= 8 (the bulk tile; the
-// planner falls back to stream_n16_m8_k8), or kCount where it does not apply.
-bool RingForDecode(int64_t m, int64_t n, int64_t groups);
-
-TileConfigId LongKSmallLayerSplitKTile(int64_t m, int64_t n, int64_t groups) {
-  // Weights of 24 Mi elements or more (K >= 24576 here) stay on the decode
-  // rule's ring tiles (unmeasured against split-K).
-  if (m > kSplitKSmallMMaxM || n < kLongKSmallLayerMinN || n > kLongKSmallLayerMaxN ||
-      groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
-    return TileConfigId::kCount;
-  }
-  return TileConfigId::kStreamN32M8K8Bulk;
-}
 
 // The largest cluster of 8, 4 or 2 CTAs whose `tiles` clusters stay resident
 // at one CTA per SM.
@@ -522,6 +517,27 @@ int LargestResidentCluster(int64_t tiles) {
     if (tiles <= ResidentClusters(c)) return c;
   }
   return 1;
+}
+
+bool RingForDecode(int64_t m, int64_t n, int64_t groups);
+
+// The splitk_small_m plan of the long-K rule (M <= 8 from N = 256, every M
+// <= 32 below it), or none; the planner falls back to stream_n16_m8_k8 with
+// its largest resident cluster where the bulk tile's slabs do not fit.
+SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
+  // Weights of 24 Mi elements or more (K >= 24576 here) stay on the decode
+  // rule's ring tiles (unmeasured against split-K).
+  const bool narrow = n >= kLongKNarrowMinN && n < kLongKSmallLayerMinN && m <= kStreamPrequantMaxM;
+  const bool wide = n >= kLongKSmallLayerMinN && n <= kLongKSmallLayerMaxN && m <= kSplitKSmallMMaxM;
+  if ((!narrow && !wide) || groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
+    return {};
+  }
+  const int n16_cluster = LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n));
+  if (narrow && groups <= kLongKNarrowN16MaxGroups && n16_cluster >= 4) {
+    return {TileConfigId::kStreamN16M8K8, n16_cluster};
+  }
+  return {TileConfigId::kStreamN32M8K8Bulk,
+          LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n))};
 }
 
 // Whether auto runs 8 < M <= 32 with a long K on the 64-row ring tile.
@@ -659,7 +675,7 @@ GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
   if (SmallLayerSplitK(m, n, groups).tile != TileConfigId::kCount ||
-      LongKSmallLayerSplitKTile(m, n, groups) != TileConfigId::kCount) {
+      LongKSmallLayerSplitK(m, n, groups).tile != TileConfigId::kCount) {
     return GemmPath::kSplitKSmallM;
   }
   if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
@@ -966,15 +982,17 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
                  options.split_k > 0 ? options.split_k : small_layer.cluster);
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
   }
-  if (options.path == GemmPath::kAuto && !tile_forced &&
-      LongKSmallLayerSplitKTile(m, b.n, groups) != TileConfigId::kCount) {
-    for (TileConfigId id : {LongKSmallLayerSplitKTile(m, b.n, groups),
-                            TileConfigId::kStreamN16M8K8}) {
-      const int cluster = options.split_k > 0
-                              ? options.split_k
-                              : LargestResidentCluster(TileGridCtas(id, m, b.n));
+  const SplitKChoice long_k = options.path == GemmPath::kAuto && !tile_forced
+                                  ? LongKSmallLayerSplitK(m, b.n, groups)
+                                  : SplitKChoice{};
+  if (long_k.tile != TileConfigId::kCount) {
+    const SplitKChoice fallback = {
+        TileConfigId::kStreamN16M8K8,
+        LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, b.n))};
+    for (const SplitKChoice& c : {long_k, fallback}) {
       absl::StatusOr<GemmPlan> plan =
-          PlanTile(GemmPath::kSplitKSmallM, id, m, groups, b.n, b.k, cluster);
+          PlanTile(GemmPath::kSplitKSmallM, c.tile, m, groups, b.n, b.k,
+                   options.split_k > 0 ? options.split_k : c.cluster);
       if (plan.ok() && FitsSharedMemory(*plan)) return plan;
     }
   }

@@ -226,7 +226,15 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {24, 256, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
       {32, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       {16, 1536, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
-      {16, 208, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
+      // Below N = 256 (session 30 call 8), every M <= 32: stream_n16_m8_k8 up
+      // to K = 8192 where its resident cluster has 4 CTAs or more, else the
+      // bulk tile with its own.
+      {16, 208, 8192, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},       // 26 x 4
+      {1, 64, 8192, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 64},         // 4 x 8
+      {32, 192, 16384, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 32},  // 24 x 4
+      {16, 128, 16384, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 64},  // 8 x 8
+      {32, 240, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},   // 32 x 2
+      {8, 48, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},   // N < 64: as before
       {16, 256, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},   // 8 < M <= 16
       {17, 256, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8
       // The ring tiles' clusters stay resident (session 30): 16 of 8 do not

@@ -253,7 +253,8 @@ TEST(GemmPath, SmallLayers) {
 // Small layers with a long K on auto (session 30): 256 <= N <= 1024 with K >
 // 4096 run splitk_small_m on the bulk tile with the largest cluster of 8, 4
 // or 2 that stays resident for M <= 8 (stream_n16_m8_k8 where the bulk slabs
-// do not fit), and the 64-row ring tile with a K-split cluster of up to 8
+// do not fit; below N = 256 at every M <= 32, stream_n16_m8_k8 first up to
+// K = 8192), and the 64-row ring tile with a K-split cluster of up to 8
 // for 8 < M <= 32 (k2 where its cluster is larger than k4's; M > 16 at any
 // N); N not a multiple of the tile, K = 32 x odd, fp32 out.
 TEST(GemmPath, SmallLayersWithLongK) {
@@ -265,6 +266,12 @@ TEST(GemmPath, SmallLayersWithLongK) {
     EXPECT_TRUE(auto_tester().M(4).N(1024).K(12288).Seed(1513).Run());  // stream_n16_m8_k8
     EXPECT_TRUE(auto_tester().M(5).N(300).K(4128).Seed(1514)  // c8, K = 32 x 129
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    // Below N = 256, every M <= 32 (call 8): stream_n16_m8_k8 up to K = 8192,
+    // else the bulk tile.
+    EXPECT_TRUE(auto_tester().M(16).N(208).K(8192).Seed(1516).CheckIdeal(true).Run());  // n16 c4
+    EXPECT_TRUE(auto_tester().M(29).N(100).K(12320).Seed(1517)  // bulk c4, K = 32 x 385
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(240).K(8192).Seed(1518).Output(GemmOutputType::kFp32).Run());
     EXPECT_TRUE(auto_tester().M(8).N(776).K(8224).Seed(1515)  // K = 32 x 257
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
                     .Output(GemmOutputType::kFp32).Run());
