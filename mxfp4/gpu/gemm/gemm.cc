@@ -499,10 +499,10 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
 // Below N = 256 (64 <= N < 256, every M <= 32; call 8, M = 1..32, N =
 // 64..192, K = 5120..16384, where auto ran the streaming tiles with
 // clusters of 8): stream_n16_m8_k8 up to K = 8192 where its largest resident
-// cluster has 4 CTAs or more, else the bulk tile with its own - 1.05-1.79x on
-// all 54 shapes measured (geomean 1.27x): 1x64x16384 7.34 -> 6.57 us,
-// 16x128x5120 7.13 -> 5.34, 32x64x5120 9.55 -> 5.33, 32x192x8192 11.69 ->
-// 7.11.
+// cluster has 4 CTAs or more, else the bulk tile with its own - call 9
+// (auto, before -> after, two rounds): 1.05-1.84x on all 54 shapes measured:
+// 1x64x16384 7.33 -> 6.59 us, 16x128x5120 7.13 -> 5.36, 32x64x5120 9.81 ->
+// 5.33, 32x192x8192 11.96 -> 7.12.
 constexpr int64_t kLongKSmallLayerMinN = 256;   // for M <= 8 and the ring rule
 constexpr int64_t kLongKNarrowMinN = 64;        // below kLongKSmallLayerMinN: every M <= 32
 constexpr int64_t kLongKNarrowN16MaxGroups = 256;  // K <= 8192: stream_n16_m8_k8

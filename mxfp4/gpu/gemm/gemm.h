@@ -14,8 +14,9 @@
 //   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto:
 //                   small layers, M <= 32 with N <= 1024 and 512 < K <= 4096, on a
-//                   cluster of 2 (4 below N = 256 from K = 1056); M <= 8 with
-//                   256 <= N <= 1024 and K > 4096; M <= 8, K > 512, where
+//                   cluster of 2 (4 below N = 256 from K = 1056); K > 4096 with
+//                   64 <= N < 256 (M <= 32) or 256 <= N <= 1024 (M <= 8); M <= 8,
+//                   K > 512, where
 //                   quant_then_mma would need more than 132 CTAs and the weight
 //                   has fewer than 24 Mi elements and N < 5120 or K < 1024)
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
@@ -117,7 +118,8 @@ enum class GemmPath {
   // thread-block cluster that reduce in split order through distributed
   // shared memory. Chosen for small layers (M <= 32, N <= 1024, 512 < K <=
   // 4096; M <= 8: K <= 3072 for 64 <= N < 512) with a 2- or 4-CTA cluster,
-  // for M <= 8 with 256 <= N <= 1024 and K > 4096 with a cluster of up to 8,
+  // for K > 4096 with 64 <= N < 256 (M <= 32) or 256 <= N <= 1024 (M <= 8)
+  // with a resident cluster of up to 8,
   // and for M <= 8 with K > 512 where quant_then_mma's plan would need more
   // than 132 CTAs.
   kSplitKSmallM,

@@ -41,8 +41,9 @@ constexpr GemmPathInfo kPaths[] = {
      "cluster, the 8-row tiles where their clusters stay resident; long K: "
      "stream_n32_m8_k8_bulk / stream_n16_m8_k8 with up to 8)",
      "any M, N, K % 32 == 0; auto: M <= 32 with N <= 1024 and 512 < K <= 4096 (M <= 8: K <= "
-     "3072 for 64 <= N < 512; cluster of 2, below N = 256 of 4 from K = 1056), M <= 8 with "
-     "256 <= N <= 1024 and K > 4096 (the largest resident cluster of 8, 4, 2), and M <= 8 with "
+     "3072 for 64 <= N < 512; cluster of 2, below N = 256 of 4 from K = 1056), K > 4096 with "
+     "64 <= N < 256 (M <= 32) or 256 <= N <= 1024 (M <= 8) (the largest resident cluster of 8, "
+     "4, 2), and M <= 8 with "
      "K > 512 where quant_then_mma would need more than 132 CTAs and the ring tiles do not "
      "take it (cluster for ~132 CTAs)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
