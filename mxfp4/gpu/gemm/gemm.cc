@@ -509,6 +509,7 @@ constexpr int64_t kLongKNarrowN16MaxGroups = 256;  // K <= 8192: stream_n16_m8_k
 constexpr int64_t kLongKSmallLayerMaxN = 1024;
 constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
 constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
+constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 384;  // beyond N = 1024: K >= 12288
 
 // The largest cluster of 8, 4 or 2 CTAs whose `tiles` clusters stay resident
 // at one CTA per SM.
@@ -547,11 +548,15 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
     return false;
   }
   // 8 < M <= 16 keeps the streaming tile at N = 256 (call 3: 16x256x6144
-  // 7.25 against the ring tile's 7.55 us, 16x256x16384 9.20 / 9.91) and N =
-  // 1536 (call 1: 16x1536x8192 8.59 / 8.86); from M = 17 every N goes (N =
-  // 1536: 24x1536x8192 24.86 -> 9.71; from N = 2048 RingFor32Rows has it).
+  // 7.25 against the ring tile's 7.55 us, 16x256x16384 9.20 / 9.91) and
+  // beyond N = 1024 below K = 12288 (call 1: 16x1536x8192 8.59 / 8.86; from
+  // K = 12288 the ring tile wins, call 8: 16x1536x12288 14.45 -> 10.60,
+  // 12x1536x12288 14.63 -> 10.40, up to the decode rule's 24 Mi elements at
+  // N = 2048); from M = 17 every N goes (N = 1536: 24x1536x8192 24.86 ->
+  // 9.71; from N = 2048 RingFor32Rows has it).
   if (m > kFusedMaxM) return true;
-  return n >= kLongKRingMinNUpTo16Rows && n <= kLongKSmallLayerMaxN;
+  return n >= kLongKRingMinNUpTo16Rows &&
+         (n <= kLongKSmallLayerMaxN || groups >= kLongKRingWideMinGroupsUpTo16Rows);
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at

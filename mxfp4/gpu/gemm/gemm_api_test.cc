@@ -225,7 +225,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 512, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 8 x 8
       {24, 256, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
       {32, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
-      {16, 1536, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},
+      {16, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
+      {16, 1536, 12224, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},      // K < 12288
       // Below N = 256 (session 30 call 8), every M <= 32: stream_n16_m8_k8 up
       // to K = 8192 where its resident cluster has 4 CTAs or more, else the
       // bulk tile with its own.
