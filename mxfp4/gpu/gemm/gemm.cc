@@ -510,6 +510,9 @@ constexpr int64_t kLongKSmallLayerMaxN = 1024;
 constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
 constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
 constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 384;  // beyond N = 1024: K >= 12288
+constexpr int64_t kLongKStreamBulkMinNTiles = 34;   // clusters of 3 of the streaming tile, resident
+constexpr int64_t kLongKStreamBulkMaxNTiles = 39;
+constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E4M3-A bulk form fits
 
 // The largest cluster of 8, 4 or 2 CTAs whose `tiles` clusters stay resident
 // at one CTA per SM.
@@ -549,14 +552,24 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   }
   // 8 < M <= 16 keeps the streaming tile at N = 256 (call 3: 16x256x6144
   // 7.25 against the ring tile's 7.55 us, 16x256x16384 9.20 / 9.91) and
-  // beyond N = 1024 below K = 12288 (call 1: 16x1536x8192 8.59 / 8.86; from
-  // K = 12288 the ring tile wins, call 8: 16x1536x12288 14.45 -> 10.60,
-  // 12x1536x12288 14.63 -> 10.40, up to the decode rule's 24 Mi elements at
-  // N = 2048); from M = 17 every N goes (N = 1536: 24x1536x8192 24.86 ->
-  // 9.71; from N = 2048 RingFor32Rows has it).
+  // beyond N = 1024 below K = 12288 (call 1: 16x1536x8192 8.59 / 8.86). From
+  // K = 12288 the ring tile wins there (call 10, auto before -> after, two
+  // rounds, M = 9 / 12 / 16: 16x1536x12288 14.50 -> 10.61 us, 9x1792x12288
+  // 14.83 -> 10.46, 12x1056x16384 18.25 -> 12.46, 16x1200x16384 16.80 ->
+  // 12.66; N = 2016 level), up to the decode rule's 24 Mi elements at N =
+  // 2048 - except at 34..39 N tiles of 32 rows below K = 16384, where the
+  // streaming tile's clusters of 3 stay resident in its E4M3-A bulk form
+  // (9x1200x12288 9.77 against the ring tile's 10.34). From M = 17 every N
+  // goes (N = 1536: 24x1536x8192 24.86 -> 9.71; from N = 2048 RingFor32Rows
+  // has it).
   if (m > kFusedMaxM) return true;
-  return n >= kLongKRingMinNUpTo16Rows &&
-         (n <= kLongKSmallLayerMaxN || groups >= kLongKRingWideMinGroupsUpTo16Rows);
+  if (n < kLongKRingMinNUpTo16Rows) return false;
+  if (n <= kLongKSmallLayerMaxN) return true;
+  const int64_t n_tiles = (n + 31) / 32;
+  const bool streaming_keeps_bulk = n_tiles >= kLongKStreamBulkMinNTiles &&
+                                    n_tiles <= kLongKStreamBulkMaxNTiles &&
+                                    groups < kLongKStreamBulkMaxGroups;
+  return groups >= kLongKRingWideMinGroupsUpTo16Rows && !streaming_keeps_bulk;
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at

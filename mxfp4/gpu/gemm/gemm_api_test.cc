@@ -227,6 +227,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       {16, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       {16, 1536, 12224, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},      // K < 12288
+      {9, 1056, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 17 x 4
+      {9, 1200, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 24},  // 38 x 3
+      {9, 1200, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 19 x 4
       // Below N = 256 (session 30 call 8), every M <= 32: stream_n16_m8_k8 up
       // to K = 8192 where its resident cluster has 4 CTAs or more, else the
       // bulk tile with its own.

@@ -285,7 +285,7 @@ TEST(GemmPath, SmallLayersWithLongK) {
     EXPECT_TRUE(auto_tester().M(17).N(776).K(6176).Seed(1525)  // K = 32 x 193
                     .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
     EXPECT_TRUE(auto_tester().M(64).N(512).K(8192).Seed(1526).CheckIdeal(true).Run());  // k2 c8
-    EXPECT_TRUE(auto_tester().M(13).N(1200).K(12288).Seed(1527).Run());  // k4 c4, N > 1024
+    EXPECT_TRUE(auto_tester().M(13).N(1792).K(12288).Seed(1527).Run());  // k4 c4, N > 1024
   } else {
     GTEST_SKIP() << "auto runs long-K small layers as splitk_small_m or quant_then_mma";
   }
