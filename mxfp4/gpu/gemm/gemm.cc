@@ -290,11 +290,17 @@ int64_t ResidentClusters(int cluster_ctas) {
   return cluster_ctas >= 1 && cluster_ctas <= kMaxSplits ? kResident[cluster_ctas] : 0;
 }
 
-int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
+// The largest cluster of 8, 4 or 2 CTAs, at most `max_cluster`, whose `tiles`
+// clusters stay resident at one CTA per SM; else 1.
+int LargestResidentCluster(int64_t tiles, int64_t max_cluster = kMaxSplits) {
   for (int c : {8, 4, 2}) {
-    if (tiles <= ResidentClusters(c) && groups >= kRingMinChunkBlocks * c * warps_k) return c;
+    if (c <= max_cluster && tiles <= ResidentClusters(c)) return c;
   }
   return 1;
+}
+
+int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
+  return LargestResidentCluster(tiles, groups / (kRingMinChunkBlocks * warps_k));
 }
 
 // CTAs of a launch of tile `id` without K-split clusters: the planner's count
@@ -463,14 +469,12 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
                           ? kSmallLayerNarrowClusterCtas
                           : kSmallLayerClusterCtas;
   if (m <= kSplitKSmallMMaxM || n < kSmallLayerMinN) return {TileConfigId::kStreamN16M8K8, cluster};
-  for (int c : {cluster, kSmallLayerClusterCtas}) {
-    if (TileGridCtas(TileConfigId::kStreamN16M8K8, m, n) <= ResidentClusters(c)) {
-      return {TileConfigId::kStreamN16M8K8, c};
-    }
-  }
+  const int n16_cluster =
+      LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n), cluster);
+  if (n16_cluster >= kSmallLayerClusterCtas) return {TileConfigId::kStreamN16M8K8, n16_cluster};
   if (groups >= kSmallLayerBulk8RowMinGroups &&
-      TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n) <=
-          ResidentClusters(kSmallLayerClusterCtas)) {
+      LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n),
+                             kSmallLayerClusterCtas) == kSmallLayerClusterCtas) {
     return {TileConfigId::kStreamN32M8K8Bulk, kSmallLayerClusterCtas};
   }
   if (n < kSmallLayerNarrowN && groups > kSmallLayerMaxGroupsNarrow) return {};
@@ -514,24 +518,15 @@ constexpr int64_t kLongKStreamBulkMinNTiles = 34;   // clusters of 3 of the stre
 constexpr int64_t kLongKStreamBulkMaxNTiles = 39;
 constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E4M3-A bulk form fits
 
-// The largest cluster of 8, 4 or 2 CTAs whose `tiles` clusters stay resident
-// at one CTA per SM.
-int LargestResidentCluster(int64_t tiles) {
-  for (int c : {8, 4, 2}) {
-    if (tiles <= ResidentClusters(c)) return c;
-  }
-  return 1;
-}
-
 bool RingForDecode(int64_t m, int64_t n, int64_t groups);
 
 // The splitk_small_m plan of the long-K rule (M <= 8 from N = 256, every M
-// <= 32 below it), or none; the planner falls back to stream_n16_m8_k8 with
-// its largest resident cluster where the bulk tile's slabs do not fit.
+// <= 32 below it), or none.
 SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   // Weights of 24 Mi elements or more (K >= 24576 here) stay on the decode
   // rule's ring tiles (unmeasured against split-K).
-  const bool narrow = n >= kLongKNarrowMinN && n < kLongKSmallLayerMinN && m <= kStreamPrequantMaxM;
+  const bool narrow =
+      n >= kLongKNarrowMinN && n < kLongKSmallLayerMinN && m <= kStreamPrequantMaxM;
   const bool wide = n >= kLongKSmallLayerMinN && n <= kLongKSmallLayerMaxN && m <= kSplitKSmallMMaxM;
   if ((!narrow && !wide) || groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
     return {};
@@ -542,6 +537,29 @@ SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   }
   return {TileConfigId::kStreamN32M8K8Bulk,
           LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n))};
+}
+
+// Auto's splitk_small_m plans of the small-layer rules (SmallLayerSplitK,
+// LongKSmallLayerSplitK; at most one applies) in the order the planner tries
+// them until one fits in shared memory: the long-K rule's bulk tile falls
+// back to stream_n16_m8_k8 with its largest resident cluster.
+struct SplitKCandidates {
+  SplitKChoice choice[2];
+  int count = 0;
+};
+SplitKCandidates SmallLayerSplitKCandidates(int64_t m, int64_t n, int64_t groups) {
+  if (const SplitKChoice small = SmallLayerSplitK(m, n, groups);
+      small.tile != TileConfigId::kCount) {
+    return {{small}, 1};
+  }
+  if (const SplitKChoice long_k = LongKSmallLayerSplitK(m, n, groups);
+      long_k.tile != TileConfigId::kCount) {
+    const SplitKChoice fallback = {
+        TileConfigId::kStreamN16M8K8,
+        LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n))};
+    return {{long_k, fallback}, 2};
+  }
+  return {};
 }
 
 // Whether auto runs 8 < M <= 32 with a long K on the 64-row ring tile.
@@ -565,7 +583,7 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   if (m > kFusedMaxM) return true;
   if (n < kLongKRingMinNUpTo16Rows) return false;
   if (n <= kLongKSmallLayerMaxN) return true;
-  const int64_t n_tiles = (n + 31) / 32;
+  const int64_t n_tiles = TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE4m3, m, n);
   const bool streaming_keeps_bulk = n_tiles >= kLongKStreamBulkMinNTiles &&
                                     n_tiles <= kLongKStreamBulkMaxNTiles &&
                                     groups < kLongKStreamBulkMaxGroups;
@@ -692,10 +710,7 @@ TileConfigId PreparedWeightTwin(TileConfigId id, int64_t m) {
 GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
-  if (SmallLayerSplitK(m, n, groups).tile != TileConfigId::kCount ||
-      LongKSmallLayerSplitK(m, n, groups).tile != TileConfigId::kCount) {
-    return GemmPath::kSplitKSmallM;
-  }
+  if (SmallLayerSplitKCandidates(m, n, groups).count > 0) return GemmPath::kSplitKSmallM;
   if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
@@ -991,28 +1006,14 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
         absl::StrFormat("Gemm: unknown path %d", static_cast<int>(options.path)));
   }
   const bool tile_forced = !options.tile.empty();
-  const SplitKChoice small_layer =
-      options.path == GemmPath::kAuto && !tile_forced ? SmallLayerSplitK(m, b.n, groups)
-                                                      : SplitKChoice{};
-  if (small_layer.tile != TileConfigId::kCount) {
-    absl::StatusOr<GemmPlan> plan =
-        PlanTile(GemmPath::kSplitKSmallM, small_layer.tile, m, groups, b.n, b.k,
-                 options.split_k > 0 ? options.split_k : small_layer.cluster);
+  const SplitKCandidates small_layer = options.path == GemmPath::kAuto && !tile_forced
+                                           ? SmallLayerSplitKCandidates(m, b.n, groups)
+                                           : SplitKCandidates{};
+  for (int i = 0; i < small_layer.count; ++i) {
+    const SplitKChoice& c = small_layer.choice[i];
+    absl::StatusOr<GemmPlan> plan = PlanTile(GemmPath::kSplitKSmallM, c.tile, m, groups, b.n, b.k,
+                                             options.split_k > 0 ? options.split_k : c.cluster);
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
-  }
-  const SplitKChoice long_k = options.path == GemmPath::kAuto && !tile_forced
-                                  ? LongKSmallLayerSplitK(m, b.n, groups)
-                                  : SplitKChoice{};
-  if (long_k.tile != TileConfigId::kCount) {
-    const SplitKChoice fallback = {
-        TileConfigId::kStreamN16M8K8,
-        LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, b.n))};
-    for (const SplitKChoice& c : {long_k, fallback}) {
-      absl::StatusOr<GemmPlan> plan =
-          PlanTile(GemmPath::kSplitKSmallM, c.tile, m, groups, b.n, b.k,
-                   options.split_k > 0 ? options.split_k : c.cluster);
-      if (plan.ok() && FitsSharedMemory(*plan)) return plan;
-    }
   }
   if (options.path == GemmPath::kAuto && path == GemmPath::kSplitKSmallM && !tile_forced &&
       options.split_k == 0) {

@@ -7,15 +7,12 @@
 #include <cuda_runtime.h>
 
 #include "mxfp4/gpu/gemm/internal/cluster_wave_probe.h"
+#include "mxfp4/gpu/gemm/internal/launch_util.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
 
 __global__ void EmptyClusterKernel() {}
-
-hipError_t ToHipError(cudaError_t e) {
-  return e == cudaSuccess ? hipSuccess : static_cast<hipError_t>(e);
-}
 
 }  // namespace
 
@@ -27,13 +24,13 @@ hipError_t MaxActiveClusters(int cluster_ctas, int threads, int smem_bytes, int*
   if (cudaError_t e = cudaFuncSetAttribute(
           EmptyClusterKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes);
       e != cudaSuccess) {
-    return ToHipError(e);
+    return ToHip(e);
   }
   if (cluster_ctas > 8) {
     if (cudaError_t e = cudaFuncSetAttribute(
             EmptyClusterKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1);
         e != cudaSuccess) {
-      return ToHipError(e);
+      return ToHip(e);
     }
   }
   cudaLaunchConfig_t launch = {};
@@ -48,7 +45,7 @@ hipError_t MaxActiveClusters(int cluster_ctas, int threads, int smem_bytes, int*
   attr[0].val.clusterDim.z = static_cast<unsigned>(cluster_ctas);
   launch.attrs = attr;
   launch.numAttrs = 1;
-  return ToHipError(cudaOccupancyMaxActiveClusters(clusters, EmptyClusterKernel, &launch));
+  return ToHip(cudaOccupancyMaxActiveClusters(clusters, EmptyClusterKernel, &launch));
 }
 
 }  // namespace mxfp4::gpu::gemm_internal
