@@ -42,7 +42,10 @@ constexpr size_t kWorkspaceAlign = 256;
 //                       fused_quant     stream_n32_m16_k4
 //   M <= 8, K > 512     quant_then_mma  streamq_n32_m16_k8_bulk where that plan
 //                                       has <= 132 CTAs, else splitk_small_m
-//                                       stream_n32_m8_k8_bulk (cluster K-split)
+//                                       stream_n32_m8_k8_bulk (cluster K-split);
+//                                       beyond N = 1024 with K <= 2048
+//                                       splitk_small_m stream_n32_m8_k8
+//                                       (MidLayerSplitK)
 //   8 < M <= 16, K > 512
 //                       quant_then_mma  streamq_n32_m16_k8_bulk
 //   16 < M <= 32, K <= 512
@@ -52,10 +55,14 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       stream_n32_m32_k4_c4 (a cluster of 4
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
-//                       quant_then_mma  wgmma8_n64_m64_k2_fold / _k4_fold
-//                                       (RingFor32Rows: K >= 2048, 32..132
-//                                       CTAs), else streamq_n32_m32_k4 (k8
-//                                       from 128 N tiles)
+//                       quant_then_mma  streamq_n32_m16_k8_bulk without a
+//                                       K-split beyond N = 1024 up to K = 3072
+//                                       and 132 CTAs (Bulk16RowTileFor32Rows),
+//                                       else wgmma8_n64_m64_k2_fold / _k4_fold
+//                                       (RingFor32Rows: K >= 1024 on 32..132
+//                                       CTAs, K >= 4096 below), else
+//                                       streamq_n32_m32_k4 (k8 from 128 N
+//                                       tiles)
 //   M <= 32, K > 512 with N x K >= 24 Mi or N >= 5120 and K >= 1024
 //                       quant_then_mma  the ring tile AutoRingTile picks
 //                                       (RingForDecode; its decode kernel:
@@ -388,17 +395,27 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
 // 32x2048x7168 (32 CTAs) 20.23 / 22.97, 24x4096x2048 8.26 / 8.62; it loses
 // on few CTAs or short K: 32x1024x4096 (16 CTAs) 12.99 / 9.65, 32x2880x1024
 // (32 blocks) 5.75 / 5.20 (and at M = 16: 16x4096x4096 13.06 / 10.60).
+// Session 31 call 2 (M = 24 / 32, N = 1088..2880, K = 1024..4096): with the
+// K-split clusters of session 30 the ring tile also wins below 32 CTAs at K =
+// 4096 (32x1088x4096 11.61 -> 7.14 us with k2 and 4 CTAs a cluster,
+// 24x1792x4096 9.42 -> 7.21), and beyond 66 N tiles of 32 rows from K =
+// 1024 (24x2880x1024 5.52 -> 4.94, 32x2880x1536 7.01 -> 5.85); up to 66 N
+// tiles below K = 4096 the 16-row bulk streaming tile wins instead
+// (Bulk16RowTileFor32Rows).
 constexpr int64_t kRing32RowMinCtas = 32;
-constexpr int64_t kRing32RowMinGroups = 64;
+constexpr int64_t kRing32RowMinGroups = 32;           // K >= 1024 from 32 CTAs
+constexpr int64_t kRing32RowFewCtasMinGroups = 128;   // K >= 4096 below
 
 // Whether auto runs 16 < M <= 32 (quant_then_mma, no forced split) on the
-// 64-row ring tile: K >= 2048 and 32..132 CTAs of it.
+// 64-row ring tile: at most 132 CTAs of it, and K >= 1024 from 32 CTAs, K >=
+// 4096 below.
 bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups < kRing32RowMinGroups) {
     return false;
   }
   const int64_t ctas = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
-  return ctas >= kRing32RowMinCtas && ctas <= kRingOneWaveCtas;
+  return ctas <= kRingOneWaveCtas &&
+         (ctas >= kRing32RowMinCtas || groups >= kRing32RowFewCtasMinGroups);
 }
 
 // Small layers on split-K: for M <= 32 with N <= 1024 and 512 < K <= 4096
@@ -440,6 +457,12 @@ constexpr int kSmallLayerClusterCtas = 2;
 constexpr int kSmallLayerNarrowClusterCtas = 4;      // N < 256 with K > 1024
 constexpr int64_t kSmallLayerNarrowClusterMinGroups = 33;
 constexpr int64_t kSmallLayerBulk8RowMinGroups = 64;  // K >= 2048: the 8-row bulk tile
+// M <= 4 below N = 64 from K = 3072: clusters of 8 (session 31 call 1, two
+// rounds: 1x16x4096 4.11 -> 3.77 us, 4x48x4096 4.33 -> 4.17; from M = 5 the
+// 8-row tile's 8 rows hold more work and 4 stays level).
+constexpr int64_t kSmallLayerTinyMaxM = 4;
+constexpr int64_t kSmallLayerTinyC8MinGroups = 96;
+constexpr int kSmallLayerTinyClusterCtas = 8;
 
 // A splitk_small_m plan of a small-layer rule: tile (kCount: the rule does
 // not apply) and K-split cluster.
@@ -468,6 +491,9 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   const int cluster = n < kSmallLayerWideN && groups >= kSmallLayerNarrowClusterMinGroups
                           ? kSmallLayerNarrowClusterCtas
                           : kSmallLayerClusterCtas;
+  if (n < kSmallLayerMinN && m <= kSmallLayerTinyMaxM && groups >= kSmallLayerTinyC8MinGroups) {
+    return {TileConfigId::kStreamN16M8K8, kSmallLayerTinyClusterCtas};
+  }
   if (m <= kSplitKSmallMMaxM || n < kSmallLayerMinN) return {TileConfigId::kStreamN16M8K8, cluster};
   const int n16_cluster =
       LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n), cluster);
@@ -483,6 +509,22 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   }
   if (m <= kFusedMaxM || n <= kSmallLayerNarrowN) return {TileConfigId::kStreamN16M16K8, cluster};
   return {TileConfigId::kStreamN32M16K4, cluster};
+}
+
+// 16 < M <= 32 beyond the small-layer rule (N > 1024) with 512 < K <= 3072
+// and at most 132 CTAs of it: quant_then_mma on streamq_n32_m16_k8_bulk (the
+// 32 rows as two 16-row tiles) without a K-split. Session 31 call 2 (hot
+// graph replay, auto before -> this tile): 32x1088x1024 5.65 -> 4.04 us,
+// 24x1152x2048 8.51 -> 5.49, 32x1536x1536 7.53 -> 4.94, 32x1792x3072 8.44 ->
+// 6.65, 32x2048x2048 6.52 (ring) -> 5.61; with 2 CTAs a cluster it lost
+// everywhere (two waves), and the 32-row streaming tile stayed behind
+// (32x1152x2048 6.26 at best).
+constexpr int64_t kBulk16RowFor32RowsMaxGroups = 96;
+
+bool Bulk16RowTileFor32Rows(int64_t m, int64_t n, int64_t groups) {
+  return m > kFused32RowMinM && m <= kStreamPrequantMaxM && n > kSmallLayerMaxN &&
+         groups > kFusedMaxGroups && groups <= kBulk16RowFor32RowsMaxGroups &&
+         TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) <= kStreamTargetCtas;
 }
 
 // Small layers with a long K (session 30): for M <= 32, 256 <= N <= 1024 and
@@ -507,6 +549,14 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
 // (auto, before -> after, two rounds): 1.05-1.84x on all 54 shapes measured:
 // 1x64x16384 7.33 -> 6.59 us, 16x128x5120 7.13 -> 5.36, 32x64x5120 9.81 ->
 // 5.33, 32x192x8192 11.96 -> 7.12.
+// Session 31 (call 1, auto before -> call 3, two rounds): below N = 64 at
+// every M <= 32 stream_n16_m8_k8 with its largest resident cluster (8 there),
+// where quant_then_mma's streaming tiles ran (1.18-1.56x: 1x16x8192 5.51 ->
+// 4.58 us, 32x32x6144 8.66 -> 5.54, 24x48x12288 9.87 -> 6.61); 8 < M <= 16
+// at 256 <= N < 512 below K = 8192 stream_n32_m16_k4 with its largest
+// resident cluster (12x256x6144 6.84 -> 6.17, 16x480x6144 7.71 -> 6.59,
+// 12x496x6144 11.93 -> 7.99 with 4), the ring tile up to K = 12288
+// (RingForLongKSmallLayer).
 constexpr int64_t kLongKSmallLayerMinN = 256;   // for M <= 8 and the ring rule
 constexpr int64_t kLongKNarrowMinN = 64;        // below kLongKSmallLayerMinN: every M <= 32
 constexpr int64_t kLongKNarrowN16MaxGroups = 256;  // K <= 8192: stream_n16_m8_k8
@@ -517,6 +567,14 @@ constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 384;  // beyond N = 1024: 
 constexpr int64_t kLongKStreamBulkMinNTiles = 34;   // clusters of 3 of the streaming tile, resident
 constexpr int64_t kLongKStreamBulkMaxNTiles = 39;
 constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E4M3-A bulk form fits
+// 8 < M <= 16 with 256 <= N < 512: split-K below K = 8192, the ring tile up
+// to K = 12288, the streaming tile beyond (session 31).
+constexpr int64_t kLongKMidRowsRingMinGroups = 256;
+constexpr int64_t kLongKMidRowsRingMaxGroups = 384;
+// 8 < M <= 16 beyond 66 N tiles of 32 rows (N > 2112), where the streaming
+// tile's clusters of 2 no longer stay resident: the ring tile from K = 4128
+// (session 31).
+constexpr int64_t kLongKRingWideMinNTiles = 67;
 
 bool RingForDecode(int64_t m, int64_t n, int64_t groups);
 
@@ -525,13 +583,22 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups);
 SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   // Weights of 24 Mi elements or more (K >= 24576 here) stay on the decode
   // rule's ring tiles (unmeasured against split-K).
-  const bool narrow =
-      n >= kLongKNarrowMinN && n < kLongKSmallLayerMinN && m <= kStreamPrequantMaxM;
-  const bool wide = n >= kLongKSmallLayerMinN && n <= kLongKSmallLayerMaxN && m <= kSplitKSmallMMaxM;
-  if ((!narrow && !wide) || groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
+  if (m > kStreamPrequantMaxM || groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
     return {};
   }
+  const bool below_narrow = n < kLongKNarrowMinN;
+  const bool narrow = n >= kLongKNarrowMinN && n < kLongKSmallLayerMinN;
+  const bool wide = n >= kLongKSmallLayerMinN && n <= kLongKSmallLayerMaxN && m <= kSplitKSmallMMaxM;
+  const bool mid_rows = n >= kLongKSmallLayerMinN && n < kLongKRingMinNUpTo16Rows &&
+                        m > kSplitKSmallMMaxM && m <= kFusedMaxM &&
+                        groups < kLongKMidRowsRingMinGroups;
   const int n16_cluster = LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n));
+  if (below_narrow) return {TileConfigId::kStreamN16M8K8, n16_cluster};
+  if (mid_rows) {
+    return {TileConfigId::kStreamN32M16K4,
+            LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M16K4, m, n))};
+  }
+  if (!narrow && !wide) return {};
   if (narrow && groups <= kLongKNarrowN16MaxGroups && n16_cluster >= 4) {
     return {TileConfigId::kStreamN16M8K8, n16_cluster};
   }
@@ -539,8 +606,31 @@ SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
           LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n))};
 }
 
+// M <= 8 beyond the small-layer rule (N > 1024, below the decode rule) with
+// 512 < K <= 2048: splitk_small_m on the register streaming tile
+// stream_n32_m8_k8 without a K-split up to K = 1024, with 2 CTAs a cluster
+// beyond where those clusters stay resident. Session 31 call 2 (M = 1 / 4 /
+// 8, N = 1088..4096, hot graph replay), auto before -> this plan:
+// 1x1536x1024 4.55 -> 3.33 us, 8x4096x1024 4.39 -> 3.51, 4x2048x1536 5.06 ->
+// 3.94, 8x1088x2048 5.45 -> 4.24, 1x2048x2048 5.43 -> 4.10; from K = 3072
+// and beyond 66 N tiles from K = 1536 auto's plans stay level or ahead.
+constexpr int64_t kMidLayerNoSplitMaxGroups = 32;  // K <= 1024
+constexpr int64_t kMidLayerMaxGroups = 64;         // K <= 2048
+
+SplitKChoice MidLayerSplitK(int64_t m, int64_t n, int64_t groups) {
+  if (m > kSplitKSmallMMaxM || n <= kSmallLayerMaxN || groups <= kFusedMaxGroups ||
+      groups > kMidLayerMaxGroups || RingForDecode(m, n, groups)) {
+    return {};
+  }
+  if (groups <= kMidLayerNoSplitMaxGroups) return {TileConfigId::kStreamN32M8K8, 1};
+  if (TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) > ResidentClusters(kSmallLayerClusterCtas)) {
+    return {};
+  }
+  return {TileConfigId::kStreamN32M8K8, kSmallLayerClusterCtas};
+}
+
 // Auto's splitk_small_m plans of the small-layer rules (SmallLayerSplitK,
-// LongKSmallLayerSplitK; at most one applies) in the order the planner tries
+// LongKSmallLayerSplitK, MidLayerSplitK; at most one applies) in the order the planner tries
 // them until one fits in shared memory: the long-K rule's bulk tile falls
 // back to stream_n16_m8_k8 with its largest resident cluster.
 struct SplitKCandidates {
@@ -559,6 +649,9 @@ SplitKCandidates SmallLayerSplitKCandidates(int64_t m, int64_t n, int64_t groups
         LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n))};
     return {{long_k, fallback}, 2};
   }
+  if (const SplitKChoice mid = MidLayerSplitK(m, n, groups); mid.tile != TileConfigId::kCount) {
+    return {{mid}, 1};
+  }
   return {};
 }
 
@@ -568,9 +661,15 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
       groups < kLongKSmallLayerMinGroups) {
     return false;
   }
-  // 8 < M <= 16 keeps the streaming tile at N = 256 (call 3: 16x256x6144
-  // 7.25 against the ring tile's 7.55 us, 16x256x16384 9.20 / 9.91) and
-  // beyond N = 1024 below K = 12288 (call 1: 16x1536x8192 8.59 / 8.86). From
+  // 8 < M <= 16 below N = 512 runs the ring tile for 8192 <= K < 12288
+  // (session 31 call 3: 12x320x8192 7.16 -> 6.71 us, 16x448x10240 8.39 ->
+  // 7.74; below it split-K wins, LongKSmallLayerSplitK; from K = 12288 the
+  // streaming tile stays level: 16x256x12288 8.58 against 8.63, session 31
+  // call 1) and beyond 66 N tiles of 32 rows, where the streaming tile's
+  // clusters of 2 no longer stay resident (call 3: 12x2240x6144 12.84 ->
+  // 9.75, 16x2880x6144 13.61 -> 9.81, 16x2496x8192 15.96 -> 11.51). It keeps
+  // the streaming tile beyond N = 1024 below K = 12288 up to 66 N tiles
+  // (session 30 call 1: 16x1536x8192 8.59 / 8.86). From
   // K = 12288 the ring tile wins there (call 10, auto before -> after, two
   // rounds, M = 9 / 12 / 16: 16x1536x12288 14.50 -> 10.61 us, 9x1792x12288
   // 14.83 -> 10.46, 12x1056x16384 18.25 -> 12.46, 16x1200x16384 16.80 ->
@@ -581,9 +680,12 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   // goes (N = 1536: 24x1536x8192 24.86 -> 9.71; from N = 2048 RingFor32Rows
   // has it).
   if (m > kFusedMaxM) return true;
-  if (n < kLongKRingMinNUpTo16Rows) return false;
+  if (n < kLongKRingMinNUpTo16Rows) {
+    return groups >= kLongKMidRowsRingMinGroups && groups < kLongKMidRowsRingMaxGroups;
+  }
   if (n <= kLongKSmallLayerMaxN) return true;
   const int64_t n_tiles = TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE4m3, m, n);
+  if (n_tiles >= kLongKRingWideMinNTiles) return true;
   const bool streaming_keeps_bulk = n_tiles >= kLongKStreamBulkMinNTiles &&
                                     n_tiles <= kLongKStreamBulkMaxNTiles &&
                                     groups < kLongKStreamBulkMaxGroups;
@@ -796,14 +898,38 @@ absl::Status ValidateWeightBuffers(const Mxfp4Weight& b) {
 // Splits for a streaming tile: about kStreamTargetCtas CTAs, at least
 // kStreamMinChunkBlocks blocks per warp chunk, and few enough blocks per CTA
 // that its quantized A fits in shared memory (when some split count does).
-int StreamAutoClusterSize(const TileConfigDesc& cfg, int64_t tiles, int64_t groups) {
+// Where that count's clusters would not all stay resident
+// (ResidentClusters), a smaller one whose clusters do: 4, 2, 3 or none, the
+// first at which the tile's bulk twin (AutoBulkTwin, which auto runs where it
+// fits) fits, else the first at which the tile itself fits.
+// Session 31 (H200, gemm_paths_benchmark --only, hot graph replay): the
+// count alone gave 33 N tiles clusters of 4 and 40..44 N tiles clusters of
+// 3, which ran two waves; call 2, auto before -> after: 1x1280x1024 8.32 ->
+// 4.49 us, 8x1408x2048 9.85 -> 4.93, 16x1280x4096 11.56 -> 5.91,
+// 32x1408x1024 6.62 -> 5.11, 12x1280x8192 13.39 -> 8.50 (the E4M3-A bulk
+// form with 2), 1x1280x8192 12.23 -> 8.02 (split-K's bulk tile with 2).
+// Clusters of 3 stay behind 2 where both fit (call 1: 16x1056x1024 5.49 /
+// 4.58, 8x1056x2048 5.44 / 4.93), ahead where only 3 fits the bulk twin
+// (1x1056x12288 8.18 against the register tile's 11.93 with 2).
+int StreamAutoClusterSize(TileConfigId id, int64_t tiles, int64_t groups) {
+  const TileConfigDesc cfg = GetTileConfig(id);
+  const TileConfigDesc bulk = GetTileConfig(AutoBulkTwin(id));
   const int64_t kw = cfg.warps_k;
+  const auto chunk_blocks = [&](int64_t s) { return (groups + s * kw - 1) / (s * kw); };
+  const auto fits = [&](const TileConfigDesc& c, int64_t s) {
+    return MakeSmemPlan(c, static_cast<int>(chunk_blocks(s))).total <=
+           static_cast<uint32_t>(gemm_internal::kMaxDynamicSmem);
+  };
   int64_t s = std::clamp<int64_t>(kStreamTargetCtas / std::max<int64_t>(1, tiles), 1, kMaxSplits);
-  while (s > 1 && (groups + s * kw - 1) / (s * kw) < kStreamMinChunkBlocks) --s;
-  while (s < kMaxSplits &&
-         MakeSmemPlan(cfg, static_cast<int>((groups + s * kw - 1) / (s * kw))).total >
-             static_cast<uint32_t>(gemm_internal::kMaxDynamicSmem)) {
-    ++s;
+  while (s > 1 && chunk_blocks(s) < kStreamMinChunkBlocks) --s;
+  while (s < kMaxSplits && !fits(cfg, s)) ++s;
+  if (s == 1 || tiles <= ResidentClusters(static_cast<int>(s))) return static_cast<int>(s);
+  for (const TileConfigDesc* c : {&bulk, &cfg}) {
+    for (int64_t r : {4, 2, 3, 1}) {
+      if (r < s && tiles <= ResidentClusters(static_cast<int>(r)) && fits(*c, r)) {
+        return static_cast<int>(r);
+      }
+    }
   }
   return static_cast<int>(s);
 }
@@ -884,7 +1010,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   } else if (split_k > 0) {
     cluster = split_k;
   } else if (cfg.stream_b) {
-    cluster = StreamAutoClusterSize(cfg, tiles, groups);
+    cluster = StreamAutoClusterSize(id, tiles, groups);
   } else {
     // Enough to put about one CTA on every SM, keeping at least one full
     // pipeline stage of K per split.
@@ -1024,6 +1150,12 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
     if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma)) {
       return quant_then_mma;
     }
+  }
+  if (options.path == GemmPath::kAuto && path == GemmPath::kQuantThenMma && !tile_forced &&
+      options.split_k == 0 && Bulk16RowTileFor32Rows(m, b.n, groups)) {
+    absl::StatusOr<GemmPlan> plan =
+        PlanTile(path, TileConfigId::kStreamQN32M16K8Bulk, m, groups, b.n, b.k, /*split_k=*/1);
+    if (plan.ok() && FitsSharedMemory(*plan)) return plan;
   }
   TileConfigId tile = DefaultTile(path, m);
   if (tile == TileConfigId::kStreamQN32M32K4 && (b.n + 31) / 32 >= kStreamQK8MinNTiles) {

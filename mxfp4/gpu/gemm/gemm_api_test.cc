@@ -152,13 +152,22 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {64, 512, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 8 x 8
       {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 4 x 4
       // 16 < M <= 32 with K >= 2048: the 64-row ring tile on 32..132 CTAs,
-      // else the streaming tiles (session 17).
+      // else the streaming tiles (session 17); since session 31 from K = 1024
+      // on 32..132 CTAs, at K >= 4096 below 32 (with a K-split cluster), and
+      // up to 66 N tiles below K = 4096 the 16-row bulk streaming tile.
       {32, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},      // 64 x 2
       {17, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 132 CTAs
-      {32, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 2, 64 blocks
+      {32, 2048, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // 64 x 2 CTAs
+      {32, 2048, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {32, 2048, 3136, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // K > 3072
+      {17, 2112, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // 66 x 2 CTAs
+      {17, 2144, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 67 x 2
+      {32, 1088, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 17 x 4
+      {32, 1088, 4032, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 12},        // K < 4096: 34 x 3
       {32, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},    // 133: decode
-      {32, 1984, 4096, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 8},         // 31
-      {32, 4096, 1984, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},         // 62 blocks
+      {32, 1984, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 31 x 2
+      {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 64 CTAs
+      {32, 4096, 960, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},          // K < 1024
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
       {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
       // M <= 32 with a weight of 24 Mi elements or more: the ring tiles
@@ -238,8 +247,38 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 192, 16384, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 32},  // 24 x 4
       {16, 128, 16384, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 64},  // 8 x 8
       {32, 240, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},   // 32 x 2
-      {8, 48, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},   // N < 64: as before
-      {16, 256, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},   // 8 < M <= 16
+      // N < 64 (session 31): stream_n16_m8_k8 with its largest resident
+      // cluster at every M <= 32.
+      {8, 48, 8192, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 64},          // 3 x 8
+      {32, 16, 16384, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 64},        // 4 x 8
+      // 8 < M <= 16 with 256 <= N < 512 (session 31): stream_n32_m16_k4 with
+      // its largest resident cluster below K = 8192, the ring tile below K =
+      // 12288, the streaming tile beyond.
+      {16, 256, 6144, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 32},       // 8 x 8
+      {12, 496, 5120, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 16},       // 16 x 4
+      {16, 256, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},  // 4 x 8
+      {16, 448, 12224, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},
+      {16, 256, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
+      {16, 496, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 32},  // 16 x 4 (not 8)
+      // 8 < M <= 16 beyond 66 N tiles with K > 4096 (session 31): the ring tile.
+      {12, 2144, 6144, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
+      {12, 2112, 6144, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // 66 x 2
+      // M <= 8 with 1024 < N, K <= 2048 (session 31): stream_n32_m8_k8, no
+      // K-split up to K = 1024, 2 CTAs beyond up to 66 N tiles.
+      {1, 1536, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},
+      {8, 4096, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},
+      {4, 2112, 2048, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},       // 66 x 2
+      {4, 2144, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},  // 67
+      {4, 2048, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // K > 2048
+      // Streaming clusters that stay resident (session 31): 40 N tiles take 2
+      // where 3 did not fit at once, 33 take 3 where the bulk tile fits only
+      // there.
+      {12, 1280, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
+      {16, 1280, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
+      {12, 1280, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
+      {16, 1056, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
+      {1, 1056, 12288, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 24},
+      {16, 256, 16384, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
       {17, 256, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8
       // The ring tiles' clusters stay resident (session 30): 16 of 8 do not
       // (15 do), 32 of 4 do not (30 do).
@@ -629,7 +668,11 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
       // M <= 32: the k4 tile's decode form beats its twin, the k2 tile's not.
       {16, 8192, 8192, "wgmma8_n64_m64_k4_fold", false},
       {32, 4096, 4096, "wgmma8_n64_m64_k4_fold", false},
-      {32, 2048, 2048, "wgmma8_n64_m64_k2_ws_fold", true},
+      {32, 2880, 2048, "wgmma8_n64_m64_k2_ws_fold", true},
+      // Up to 66 N tiles below K = 4096, 16 < M <= 32 runs the 16-row bulk
+      // streaming tile (session 31: 32x2048x2048 5.57 us, the twin with the
+      // copy 6.18 in session 28).
+      {32, 2048, 2048, "streamq_n32_m16_k8_bulk", false},
       {64, 512, 16384, "wgmma8_n64_m64_k4_fold", false},     // cluster 8 kept (8 ws CTAs)
   };
   for (const Case& c : cases) {

@@ -291,6 +291,55 @@ TEST(GemmPath, SmallLayersWithLongK) {
   }
 }
 
+// Session 31's auto plans: N < 64 with K > 4096 on stream_n16_m8_k8 with
+// clusters of 8; 8 < M <= 16 at 256 <= N < 512 on stream_n32_m16_k4 (K <
+// 8192) or the ring tile (8192 <= K < 12288); M <= 8 beyond N = 1024 with K <=
+// 2048 on stream_n32_m8_k8 (no K-split up to K = 1024, clusters of 2
+// beyond); 16 < M <= 32 beyond N = 1024 on streamq_n32_m16_k8_bulk without a
+// K-split up to K = 3072, else the ring tile (K = 4096 below 32 CTAs with a
+// K-split cluster, K >= 1024 beyond 66 N tiles); 8 < M <= 16 beyond 66 N
+// tiles with K > 4096 on the ring tile; streaming clusters that stay
+// resident (2 for 40 N tiles, 3 where only 3 fits the bulk tile, 4 for 16 N
+// tiles). N not a multiple of the tile, K = 32 x odd, natural layouts, fp32
+// out (GemmApi.AutoPlanForContestShapes checks the plans).
+TEST(GemmPath, MidLayersAndResidentClusters) {
+  MXFP4_SKIP_IF_NO_GPU();
+  auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
+  const auto natural = [](GemmTester t) -> GemmTester {
+    t.WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural);
+    return t;
+  };
+  if (kPath == GemmPath::kSplitKSmallM) {
+    EXPECT_TRUE(auto_tester().M(8).N(48).K(8192).Seed(1531).CheckIdeal(true).Run());  // n16 c8
+    EXPECT_TRUE(natural(auto_tester().M(30).N(24).K(6176).Seed(1532))  // K = 32 x 193
+                    .Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(auto_tester().M(16).N(256).K(6144).Seed(1533).CheckIdeal(true).Run());  // c8
+    EXPECT_TRUE(natural(auto_tester().M(12).N(496).K(5152).Seed(1534)).Run());  // c4, 32 x 161
+    EXPECT_TRUE(auto_tester().M(1).N(1536).K(1024).Seed(1535).CheckIdeal(true).Run());  // c1
+    EXPECT_TRUE(auto_tester().M(4).N(2112).K(2048).Seed(1536).CheckIdeal(true).Run());  // c2
+    EXPECT_TRUE(natural(auto_tester().M(7).N(1100).K(1568).Seed(1537))  // K = 32 x 49
+                    .Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(natural(auto_tester().M(1).N(1056).K(12320).Seed(1538)).Run());  // bulk c3
+    EXPECT_TRUE(auto_tester().M(8).N(1280).K(8192).Seed(1539).Run());  // bulk c2
+  } else if (kPath == GemmPath::kQuantThenMma) {
+    EXPECT_TRUE(auto_tester().M(32).N(1088).K(1024).Seed(1541).CheckIdeal(true).Run());
+    EXPECT_TRUE(auto_tester().M(17).N(2112).K(3072).Seed(1542).Run());  // 132 CTAs
+    EXPECT_TRUE(natural(auto_tester().M(20).N(1200).K(2016).Seed(1543))  // K = 32 x 63
+                    .Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(auto_tester().M(32).N(1088).K(4096).Seed(1544).CheckIdeal(true).Run());  // k2 c4
+    EXPECT_TRUE(natural(auto_tester().M(24).N(2880).K(1056).Seed(1545)).Run());  // K = 32 x 33
+    EXPECT_TRUE(auto_tester().M(16).N(448).K(10240).Seed(1546).CheckIdeal(true).Run());  // k2 c8
+    EXPECT_TRUE(natural(auto_tester().M(12).N(2200).K(6176).Seed(1547)).Run());  // k4 c2
+    EXPECT_TRUE(auto_tester().M(16).N(1280).K(4096).Seed(1548).CheckIdeal(true).Run());  // c2
+    EXPECT_TRUE(auto_tester().M(12).N(1280).K(8192).Seed(1549).Run());  // E4M3-A bulk c2
+    EXPECT_TRUE(auto_tester().M(16).N(1056).K(8192).Seed(1550).Output(GemmOutputType::kFp32)
+                    .Run());  // bulk c3
+    EXPECT_TRUE(auto_tester().M(16).N(496).K(12288).Seed(1551).Run());  // bulk c4
+  } else {
+    GTEST_SKIP() << "auto runs these as splitk_small_m or quant_then_mma";
+  }
+}
+
 // The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)
 // the fast loop runs m64n8k32 (m64n16k32, m64n32k32) wgmmas, the
 // accumulator's other columns staying +0. M = 1, 16, 17, 32 on them, and
