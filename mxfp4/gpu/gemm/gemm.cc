@@ -428,7 +428,7 @@ bool RingFor32Rows(int64_t m, int64_t n, int64_t groups) {
 // 27-28's rule for N <= 1024 with K <= 2048, M <= 8: 3072; docs/paths-history.md
 // "Measured (2026-12-01, session 28)") or quant_then_mma (K > 2048). Measured 2026-12-01
 // (H200, session 29 calls 4-5, gemm_paths_benchmark --only, hot graph replay;
-// docs/paths.md "Measured (2026-12-01, session 29)"), auto before -> the rule's
+// docs/paths-history.md "Measured (2026-12-01, session 29)"), auto before -> the rule's
 // tile: 16x1024x1024 4.62 -> 3.73 us (cuBLAS bf16 3.76), 1x1024x1024 3.62 ->
 // 2.90, 8x512x2048 5.69 -> 4.17, 16x512x3072 12.89 -> 6.63, 8x1024x4096
 // 10.67 -> 5.33, 32x1024x2048 8.07 -> 5.89, 32x1024x4096 9.59 -> 7.76,

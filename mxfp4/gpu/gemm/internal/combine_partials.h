@@ -92,7 +92,7 @@ MXFP4_DEVICE_INLINE void PullOutputs(const GemmKernelArgs& p,
 // that later ranks' loads may be issued before earlier ranks' sums. The loop
 // below it has ranks 0 and 1 alone read every partial of a 64 x 64 tile, rank
 // by rank: distributed shared memory moves ~10 bytes a cycle into an SM, so
-// that took ~10K cycles for 8 ranks (64x512x16384: 15.5 -> 13.2 us; docs/paths.md
+// that took ~10K cycles for 8 ranks (64x512x16384: 15.5 -> 13.2 us; docs/paths-history.md
 // "Measured (2026-12-01, session 29)"). Two ranks keep the chain.
 template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* partials,
