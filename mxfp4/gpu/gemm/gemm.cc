@@ -57,7 +57,7 @@ constexpr size_t kWorkspaceAlign = 256;
 //   16 < M <= 32, K > 512
 //                       quant_then_mma  streamq_n32_m16_k8_bulk without a
 //                                       K-split beyond N = 1024 up to K = 3072
-//                                       and 132 CTAs (Bulk16RowTileFor32Rows),
+//                                       and 132 CTAs (Bulk16RowTileNoSplit),
 //                                       else wgmma8_n64_m64_k2_fold / _k4_fold
 //                                       (RingFor32Rows: K >= 1024 on 32..132
 //                                       CTAs, K >= 4096 below), else
@@ -401,7 +401,7 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
 // 24x1792x4096 9.42 -> 7.21), and beyond 66 N tiles of 32 rows from K =
 // 1024 (24x2880x1024 5.52 -> 4.94, 32x2880x1536 7.01 -> 5.85); up to 66 N
 // tiles below K = 4096 the 16-row bulk streaming tile wins instead
-// (Bulk16RowTileFor32Rows).
+// (Bulk16RowTileNoSplit).
 constexpr int64_t kRing32RowMinCtas = 32;
 constexpr int64_t kRing32RowMinGroups = 32;           // K >= 1024 from 32 CTAs
 constexpr int64_t kRing32RowFewCtasMinGroups = 128;   // K >= 4096 below
@@ -471,6 +471,23 @@ struct SplitKChoice {
   int cluster = 0;
 };
 
+// The register 8-row split-K tile stream_n32_m8_k8 for K <= 2048: no K-split
+// up to K = 1024 where its grid has at most 132 CTAs, clusters of 2 beyond
+// where they stay resident; else none. Session 31 (H200, hot graph replay,
+// auto before -> this tile): 16x1024x1024 3.75 -> 3.36 us (cuBLAS bf16 3.76),
+// 16x768x2048 4.68 -> 4.30, 16x1088x1024 5.51 -> 3.37, 12x2048x1024 4.64 ->
+// 3.46 (calls 5-6); at N = 512 stream_n16_m8_k8 with 2 stays ahead (3.09
+// against 3.34).
+constexpr int64_t kEightRowNoSplitMaxGroups = 32;  // K <= 1024
+constexpr int64_t kEightRowMaxGroups = 64;         // K <= 2048
+
+SplitKChoice EightRowRegisterSplitK(int64_t m, int64_t n, int64_t groups) {
+  if (groups <= kFusedMaxGroups || groups > kEightRowMaxGroups) return {};
+  const int cluster = groups <= kEightRowNoSplitMaxGroups ? 1 : kSmallLayerClusterCtas;
+  if (TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) > ResidentClusters(cluster)) return {};
+  return {TileConfigId::kStreamN32M8K8, cluster};
+}
+
 // The small-layer rule's split-K plan for (m, n, groups). For 8 < M <= 32
 // the 8-row tiles (stream_n16_m8_k8 with the rule's cluster or 2, else from
 // K = 2048 stream_n32_m8_k8_bulk with 2) where their clusters - one per N
@@ -498,6 +515,10 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   const int n16_cluster =
       LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n), cluster);
   if (n16_cluster >= kSmallLayerClusterCtas) return {TileConfigId::kStreamN16M8K8, n16_cluster};
+  if (const SplitKChoice reg = EightRowRegisterSplitK(m, n, groups);
+      m <= kFusedMaxM && n > kSmallLayerNarrowN && reg.tile != TileConfigId::kCount) {
+    return reg;
+  }
   if (groups >= kSmallLayerBulk8RowMinGroups &&
       LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n),
                              kSmallLayerClusterCtas) == kSmallLayerClusterCtas) {
@@ -518,13 +539,25 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
 // 24x1152x2048 8.51 -> 5.49, 32x1536x1536 7.53 -> 4.94, 32x1792x3072 8.44 ->
 // 6.65, 32x2048x2048 6.52 (ring) -> 5.61; with 2 CTAs a cluster it lost
 // everywhere (two waves), and the 32-row streaming tile stayed behind
-// (32x1152x2048 6.26 at best).
+// (32x1152x2048 6.26 at best). For 8 < M <= 16 (call 5) the same tile
+// without a K-split beat auto's clusters of 2 or 3 for 1024 < K <= 2048
+// (16x1088x1536 5.56 -> 4.45, 16x2048x2048 5.54 -> 4.94, 9x2048x1536 5.09 ->
+// 4.75) and at K = 3072 from 64 N tiles (16x2048x3072 6.63 -> 5.89; with 34 to
+// 50 N tiles 2 stays ahead: 16x1088x3072 5.48 against 5.91, call 6
+// 12x1600x3072 5.49 against 5.99).
 constexpr int64_t kBulk16RowFor32RowsMaxGroups = 96;
+constexpr int64_t kBulk16RowMaxGroups = 64;             // 8 < M <= 16: K <= 2048 ...
+constexpr int64_t kBulk16RowLongMinNTiles = 64;         // ... K <= 3072 from 64 N tiles
 
-bool Bulk16RowTileFor32Rows(int64_t m, int64_t n, int64_t groups) {
-  return m > kFused32RowMinM && m <= kStreamPrequantMaxM && n > kSmallLayerMaxN &&
-         groups > kFusedMaxGroups && groups <= kBulk16RowFor32RowsMaxGroups &&
-         TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) <= kStreamTargetCtas;
+bool Bulk16RowTileNoSplit(int64_t m, int64_t n, int64_t groups) {
+  if (m <= kSplitKSmallMMaxM || m > kStreamPrequantMaxM || n <= kSmallLayerMaxN ||
+      groups <= kFusedMaxGroups || groups > kBulk16RowFor32RowsMaxGroups ||
+      TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) > kStreamTargetCtas) {
+    return false;
+  }
+  if (m > kFused32RowMinM) return true;
+  return groups <= kBulk16RowMaxGroups ||
+         TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) >= kBulk16RowLongMinNTiles;
 }
 
 // Small layers with a long K (session 30): for M <= 32, 256 <= N <= 1024 and
@@ -613,20 +646,39 @@ SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
 // 8, N = 1088..4096, hot graph replay), auto before -> this plan:
 // 1x1536x1024 4.55 -> 3.33 us, 8x4096x1024 4.39 -> 3.51, 4x2048x1536 5.06 ->
 // 3.94, 8x1088x2048 5.45 -> 4.24, 1x2048x2048 5.43 -> 4.10; from K = 3072
-// and beyond 66 N tiles from K = 1536 auto's plans stay level or ahead.
+// and beyond 66 N tiles from K = 1536 auto's plans stay level or ahead,
+// except at 49..66 N tiles (below). Calls 5-6 extended it to 8 < M <= 16 at
+// K <= 1024 (two 8-row tiles, up to 132 CTAs: 16x1088x1024 5.51 -> 3.37 us,
+// 9x2048x1024 4.64 -> 3.47).
 constexpr int64_t kMidLayerNoSplitMaxGroups = 32;  // K <= 1024
 constexpr int64_t kMidLayerMaxGroups = 64;         // K <= 2048
+constexpr int64_t kMidLayerBulkMaxGroups = 128;    // K <= 4096
+constexpr int64_t kMidLayerBulkMinNTiles = 49;
 
 SplitKChoice MidLayerSplitK(int64_t m, int64_t n, int64_t groups) {
-  if (m > kSplitKSmallMMaxM || n <= kSmallLayerMaxN || groups <= kFusedMaxGroups ||
-      groups > kMidLayerMaxGroups || RingForDecode(m, n, groups)) {
+  if (m > kFusedMaxM || n <= kSmallLayerMaxN || groups <= kFusedMaxGroups ||
+      RingForDecode(m, n, groups)) {
     return {};
   }
-  if (groups <= kMidLayerNoSplitMaxGroups) return {TileConfigId::kStreamN32M8K8, 1};
-  if (TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) > ResidentClusters(kSmallLayerClusterCtas)) {
-    return {};
+  if (m > kSplitKSmallMMaxM) {
+    // 8 < M <= 16: K <= 1024 only (beyond, streamq_n32_m16_k8_bulk without a
+    // K-split: Bulk16RowTileNoSplit).
+    return groups <= kEightRowNoSplitMaxGroups ? EightRowRegisterSplitK(m, n, groups)
+                                               : SplitKChoice{};
   }
-  return {TileConfigId::kStreamN32M8K8, kSmallLayerClusterCtas};
+  if (groups <= kMidLayerMaxGroups) {
+    if (groups <= kMidLayerNoSplitMaxGroups) return {TileConfigId::kStreamN32M8K8, 1};
+    return EightRowRegisterSplitK(m, n, groups);
+  }
+  // 2048 < K <= 4096 with 49..66 N tiles of 32 rows: the bulk tile with 2
+  // (call 5: 1x2048x4096 7.35 -> 5.93 us, 8x2048x3072 6.40 -> 5.85, where
+  // quant_then_mma's bulk tile ran 128 CTAs; at N = 1536 level).
+  const int64_t n_tiles = TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n);
+  if (groups <= kMidLayerBulkMaxGroups && n_tiles >= kMidLayerBulkMinNTiles &&
+      n_tiles <= ResidentClusters(kSmallLayerClusterCtas)) {
+    return {TileConfigId::kStreamN32M8K8Bulk, kSmallLayerClusterCtas};
+  }
+  return {};
 }
 
 // Auto's splitk_small_m plans of the small-layer rules (SmallLayerSplitK,
@@ -690,6 +742,21 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
                                     n_tiles <= kLongKStreamBulkMaxNTiles &&
                                     groups < kLongKStreamBulkMaxGroups;
   return groups >= kLongKRingWideMinGroupsUpTo16Rows && !streaming_keeps_bulk;
+}
+
+// 8 < M <= 16 at K = 4096 from 128 N tiles of 32 rows (below the decode
+// rule's 24 Mi elements and N = 5120): the ring tile (k4 with 2 CTAs a
+// cluster) instead of the E4M3-A bulk streaming tile. Session 31 call 5:
+// 16x4096x4096 9.15 -> 8.49 us (cuBLAS bf16 8.99), 12x4096x4096 9.18 ->
+// 8.43, 9x4096x4096 8.69 -> 8.40; at 90 N tiles the streaming tile stays
+// ahead (16x2880x4096 7.55 against 8.30), as below K = 4096 (16x4096x3072 6.56
+// against 7.70).
+constexpr int64_t kRingWide16RowMinGroups = 128;
+constexpr int64_t kRingWide16RowMinNTiles = 128;
+
+bool RingForWide16Rows(int64_t m, int64_t n, int64_t groups) {
+  return m > kSplitKSmallMMaxM && m <= kFusedMaxM && groups >= kRingWide16RowMinGroups &&
+         TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE4m3, m, n) >= kRingWide16RowMinNTiles;
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
@@ -1152,7 +1219,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
     }
   }
   if (options.path == GemmPath::kAuto && path == GemmPath::kQuantThenMma && !tile_forced &&
-      options.split_k == 0 && Bulk16RowTileFor32Rows(m, b.n, groups)) {
+      options.split_k == 0 && Bulk16RowTileNoSplit(m, b.n, groups)) {
     absl::StatusOr<GemmPlan> plan =
         PlanTile(path, TileConfigId::kStreamQN32M16K8Bulk, m, groups, b.n, b.k, /*split_k=*/1);
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
@@ -1168,7 +1235,8 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   }
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups) ||
-       RingForDecode(m, b.n, groups) || RingForLongKSmallLayer(m, b.n, groups))) {
+       RingForDecode(m, b.n, groups) || RingForLongKSmallLayer(m, b.n, groups) ||
+       RingForWide16Rows(m, b.n, groups))) {
     tile = AutoRingTile(m, b.n, groups, copy);
   }
   if (tile_forced) {

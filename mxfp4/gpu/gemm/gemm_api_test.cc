@@ -169,7 +169,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 64 CTAs
       {32, 4096, 960, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},          // K < 1024
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
-      {16, 4096, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      {16, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      // ... and from 128 N tiles at K = 4096 the ring tile (session 31).
+      {16, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},      // 64 x 2
+      {16, 4096, 4032, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
       // M <= 32 with a weight of 24 Mi elements or more: the ring tiles
       // (session 27), also where split-K ran M <= 8 before.
       {16, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
@@ -192,13 +195,15 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // below N = 512): splitk_small_m on a narrow tile with K split over 2
       // CTAs (session 29), where sessions 27-28 ran the fused path; for M > 8
       // the 8-row tiles where their clusters stay resident (session 30).
-      {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},         // 8 < M <= 16 from
+      {16, 512, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},         // N = 544 (session 31)
       {8, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {1, 256, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {32, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
       {24, 768, 2048, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
       {32, 512, 1536, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
-      {16, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},   // 64 of 2
+      {16, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},        // 64 of 2
+      {24, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},       // M > 16 as before
       {16, 1024, 2112, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
       {8, 1024, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {8, 1024, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
@@ -219,7 +224,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 16, 4096, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
       {1, 32, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       // Outside it: N > 1024 or K > 3072 for 64 <= N < 512 keep quant_then_mma.
-      {16, 1040, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
+      {16, 1040, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},   // 33 x 2
       // K > 4096 with 256 <= N <= 1024 (session 30): M <= 8 on the bulk
       // split-K tile with the largest resident cluster of 8, 4 or 2
       // (stream_n16_m8_k8 where its slabs do not fit), 8 < M <= 32 on the
@@ -269,11 +274,21 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 4096, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},
       {4, 2112, 2048, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},       // 66 x 2
       {4, 2144, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},  // 67
-      {4, 2048, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // K > 2048
+      {4, 2048, 2112, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},   // 64 N tiles
+      {4, 1536, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // 48
+      {4, 2048, 4160, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // K > 4096
+      // 8 < M <= 16 beyond N = 1024: the 8-row register tile at K <= 1024 (up
+      // to 132 CTAs), the 16-row bulk tile without a K-split at K <= 2048 and
+      // at K = 3072 from 64 N tiles (session 31).
+      {16, 1088, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},
+      {12, 2144, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // 67 x 2
+      {16, 2048, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {9, 2048, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},     // 64
+      {9, 2016, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},    // 63
       // Streaming clusters that stay resident (session 31): 40 N tiles take 2
       // where 3 did not fit at once, 33 take 3 where the bulk tile fits only
       // there.
-      {12, 1280, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
+      {12, 1280, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {16, 1280, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {12, 1280, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       {16, 1056, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
