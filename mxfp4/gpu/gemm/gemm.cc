@@ -57,7 +57,7 @@ constexpr size_t kWorkspaceAlign = 256;
 //   16 < M <= 32, K > 512
 //                       quant_then_mma  streamq_n32_m16_k8_bulk without a
 //                                       K-split beyond N = 1024 up to K = 3072
-//                                       and 132 CTAs (Bulk16RowTileNoSplit),
+//                                       and 132 CTAs (Bulk16RowCluster),
 //                                       else wgmma8_n64_m64_k2_fold / _k4_fold
 //                                       (RingFor32Rows: K >= 1024 on 32..132
 //                                       CTAs, K >= 4096 below), else
@@ -401,7 +401,7 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
 // 24x1792x4096 9.42 -> 7.21), and beyond 66 N tiles of 32 rows from K =
 // 1024 (24x2880x1024 5.52 -> 4.94, 32x2880x1536 7.01 -> 5.85); up to 66 N
 // tiles below K = 4096 the 16-row bulk streaming tile wins instead
-// (Bulk16RowTileNoSplit).
+// (Bulk16RowCluster).
 constexpr int64_t kRing32RowMinCtas = 32;
 constexpr int64_t kRing32RowMinGroups = 32;           // K >= 1024 from 32 CTAs
 constexpr int64_t kRing32RowFewCtasMinGroups = 128;   // K >= 4096 below
@@ -476,10 +476,14 @@ struct SplitKChoice {
 // where they stay resident; else none. Session 31 (H200, hot graph replay,
 // auto before -> this tile): 16x1024x1024 3.75 -> 3.36 us (cuBLAS bf16 3.76),
 // 16x768x2048 4.68 -> 4.30, 16x1088x1024 5.51 -> 3.37, 12x2048x1024 4.64 ->
-// 3.46 (calls 5-6); at N = 512 stream_n16_m8_k8 with 2 stays ahead (3.09
-// against 3.34).
+// 3.46 (calls 5-6); at N = 512 stream_n16_m8_k8 with 2 stays ahead for M <=
+// 16 (3.09 against 3.34). For 16 < M <= 32 from N = 512 (call 7, auto before
+// -> this tile): 32x1024x1024 4.00 -> 3.48, 24x768x1024 3.84 -> 3.37,
+// 32x512x1536 4.71 -> 4.13, 24x512x2048 4.70 -> 4.29.
 constexpr int64_t kEightRowNoSplitMaxGroups = 32;  // K <= 1024
 constexpr int64_t kEightRowMaxGroups = 64;         // K <= 2048
+
+int Bulk16RowCluster(int64_t m, int64_t n, int64_t groups);
 
 SplitKChoice EightRowRegisterSplitK(int64_t m, int64_t n, int64_t groups) {
   if (groups <= kFusedMaxGroups || groups > kEightRowMaxGroups) return {};
@@ -515,9 +519,13 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   const int n16_cluster =
       LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN16M8K8, m, n), cluster);
   if (n16_cluster >= kSmallLayerClusterCtas) return {TileConfigId::kStreamN16M8K8, n16_cluster};
-  if (const SplitKChoice reg = EightRowRegisterSplitK(m, n, groups);
-      m <= kFusedMaxM && n > kSmallLayerNarrowN && reg.tile != TileConfigId::kCount) {
-    return reg;
+  if (n >= kSmallLayerNarrowN) {
+    const SplitKChoice reg = EightRowRegisterSplitK(m, n, groups);
+    if (reg.tile != TileConfigId::kCount) return reg;
+    // Where it does not fit, quant_then_mma's 16-row bulk tile
+    // (Bulk16RowCluster): 16 < M <= 32 at K <= 2048, 8 < M <= 16 at K =
+    // 3072..4096.
+    if (n > kSmallLayerNarrowN && Bulk16RowCluster(m, n, groups) > 0) return {};
   }
   if (groups >= kSmallLayerBulk8RowMinGroups &&
       LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n),
@@ -548,16 +556,36 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
 constexpr int64_t kBulk16RowFor32RowsMaxGroups = 96;
 constexpr int64_t kBulk16RowMaxGroups = 64;             // 8 < M <= 16: K <= 2048 ...
 constexpr int64_t kBulk16RowLongMinNTiles = 64;         // ... K <= 3072 from 64 N tiles
+// Call 7, small layers (512 < N <= 1024) beside the rule above: 16 < M <= 32
+// at 1024 < K <= 2048 on the same tile without a K-split (32x1024x1536 5.29 ->
+// 4.69 us, 32x768x2048 5.74 -> 5.24, 24x1024x2048 5.75 -> 5.37) and 8 < M <=
+// 16 at K = 3072..4096 on it with 2 CTAs a cluster (16x1024x4096 6.44 ->
+// 5.92, 12x640x3072 5.76 -> 5.38), where split-K's small-layer tiles ran.
+constexpr int64_t kBulk16RowSmallMinGroups = 96;        // 8 < M <= 16: K = 3072..4096
+constexpr int64_t kBulk16RowSmallMaxGroups = 128;
 
-bool Bulk16RowTileNoSplit(int64_t m, int64_t n, int64_t groups) {
-  if (m <= kSplitKSmallMMaxM || m > kStreamPrequantMaxM || n <= kSmallLayerMaxN ||
-      groups <= kFusedMaxGroups || groups > kBulk16RowFor32RowsMaxGroups ||
+// The cluster of quant_then_mma's streamq_n32_m16_k8_bulk that auto runs for
+// (m, n, groups) by the rules above, or 0 for none.
+int Bulk16RowCluster(int64_t m, int64_t n, int64_t groups) {
+  if (m <= kSplitKSmallMMaxM || m > kStreamPrequantMaxM || groups <= kFusedMaxGroups ||
+      n <= kSmallLayerNarrowN ||
       TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) > kStreamTargetCtas) {
-    return false;
+    return 0;
   }
-  if (m > kFused32RowMinM) return true;
+  if (n <= kSmallLayerMaxN) {
+    if (m > kFused32RowMinM) {
+      return groups > kEightRowNoSplitMaxGroups && groups <= kEightRowMaxGroups ? 1 : 0;
+    }
+    return groups >= kBulk16RowSmallMinGroups && groups <= kBulk16RowSmallMaxGroups
+               ? kSmallLayerClusterCtas
+               : 0;
+  }
+  if (groups > kBulk16RowFor32RowsMaxGroups) return 0;
+  if (m > kFused32RowMinM) return 1;
   return groups <= kBulk16RowMaxGroups ||
-         TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) >= kBulk16RowLongMinNTiles;
+                 TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) >= kBulk16RowLongMinNTiles
+             ? 1
+             : 0;
 }
 
 // Small layers with a long K (session 30): for M <= 32, 256 <= N <= 1024 and
@@ -616,12 +644,14 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups);
 SplitKChoice LongKSmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   // Weights of 24 Mi elements or more (K >= 24576 here) stay on the decode
   // rule's ring tiles (unmeasured against split-K).
-  if (m > kStreamPrequantMaxM || groups < kLongKSmallLayerMinGroups || RingForDecode(m, n, groups)) {
+  if (m > kStreamPrequantMaxM || groups < kLongKSmallLayerMinGroups ||
+      RingForDecode(m, n, groups)) {
     return {};
   }
   const bool below_narrow = n < kLongKNarrowMinN;
   const bool narrow = n >= kLongKNarrowMinN && n < kLongKSmallLayerMinN;
-  const bool wide = n >= kLongKSmallLayerMinN && n <= kLongKSmallLayerMaxN && m <= kSplitKSmallMMaxM;
+  const bool wide =
+      n >= kLongKSmallLayerMinN && n <= kLongKSmallLayerMaxN && m <= kSplitKSmallMMaxM;
   const bool mid_rows = n >= kLongKSmallLayerMinN && n < kLongKRingMinNUpTo16Rows &&
                         m > kSplitKSmallMMaxM && m <= kFusedMaxM &&
                         groups < kLongKMidRowsRingMinGroups;
@@ -662,7 +692,7 @@ SplitKChoice MidLayerSplitK(int64_t m, int64_t n, int64_t groups) {
   }
   if (m > kSplitKSmallMMaxM) {
     // 8 < M <= 16: K <= 1024 only (beyond, streamq_n32_m16_k8_bulk without a
-    // K-split: Bulk16RowTileNoSplit).
+    // K-split: Bulk16RowCluster).
     return groups <= kEightRowNoSplitMaxGroups ? EightRowRegisterSplitK(m, n, groups)
                                                : SplitKChoice{};
   }
@@ -1218,10 +1248,11 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
       return quant_then_mma;
     }
   }
-  if (options.path == GemmPath::kAuto && path == GemmPath::kQuantThenMma && !tile_forced &&
-      options.split_k == 0 && Bulk16RowTileNoSplit(m, b.n, groups)) {
+  if (const int bulk16 = Bulk16RowCluster(m, b.n, groups);
+      options.path == GemmPath::kAuto && path == GemmPath::kQuantThenMma && !tile_forced &&
+      options.split_k == 0 && bulk16 > 0) {
     absl::StatusOr<GemmPlan> plan =
-        PlanTile(path, TileConfigId::kStreamQN32M16K8Bulk, m, groups, b.n, b.k, /*split_k=*/1);
+        PlanTile(path, TileConfigId::kStreamQN32M16K8Bulk, m, groups, b.n, b.k, bulk16);
     if (plan.ok() && FitsSharedMemory(*plan)) return plan;
   }
   TileConfigId tile = DefaultTile(path, m);

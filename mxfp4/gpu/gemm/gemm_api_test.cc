@@ -163,7 +163,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {17, 2112, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // 66 x 2 CTAs
       {17, 2144, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 67 x 2
       {32, 1088, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 17 x 4
-      {32, 1088, 4032, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 12},        // K < 4096: 34 x 3
+      {32, 1088, 4032, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 12},        // 34 x 3
       {32, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},    // 133: decode
       {32, 1984, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 31 x 2
       {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 64 CTAs
@@ -195,15 +195,20 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // below N = 512): splitk_small_m on a narrow tile with K split over 2
       // CTAs (session 29), where sessions 27-28 ran the fused path; for M > 8
       // the 8-row tiles where their clusters stay resident (session 30).
-      {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},         // 8 < M <= 16 from
-      {16, 512, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},         // N = 544 (session 31)
+      // 8 < M <= 16 from N = 544 (session 31): the 8-row register tile.
+      {16, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},
+      {16, 512, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {8, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {1, 256, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
-      {32, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
-      {24, 768, 2048, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},
-      {32, 512, 1536, GemmPath::kSplitKSmallM, "stream_n16_m16_k8", 16},
+      {32, 1024, 1024, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 8},         // 128 CTAs
+      {24, 768, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},   // 96 of 2 > 66
+      {32, 512, 1536, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},        // 64 of 2
+      {32, 512, 3072, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},   // K > 2048
       {16, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},        // 64 of 2
-      {24, 1024, 2048, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},       // M > 16 as before
+      {24, 1024, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {16, 1024, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // 32 x 2
+      {12, 544, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
+      {12, 512, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {16, 1024, 2112, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},
       {8, 1024, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {8, 1024, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},

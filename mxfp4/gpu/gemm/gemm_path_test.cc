@@ -291,18 +291,22 @@ TEST(GemmPath, SmallLayersWithLongK) {
   }
 }
 
-// Session 31's auto plans: N < 64 with K > 4096 on stream_n16_m8_k8 with
-// clusters of 8; 8 < M <= 16 at 256 <= N < 512 on stream_n32_m16_k4 (K <
-// 8192) or the ring tile (8192 <= K < 12288); M <= 16 beyond N = 512 (M <= 8:
-// N = 1024) with K <= 2048 on stream_n32_m8_k8 (no K-split up to K = 1024,
-// clusters of 2 beyond), M <= 8 at 49..66 N tiles up to K = 4096 on the bulk
-// split-K tile with 2; 8 < M <= 32 beyond N = 1024 on streamq_n32_m16_k8_bulk
-// without a K-split (16 < M <= 32 up to K = 3072, else the ring tile: K = 4096
-// below 32 CTAs with a K-split cluster, K >= 1024 beyond 66 N tiles); 8 < M
-// <= 16 beyond 66 N tiles with K > 4096, and from 128 N tiles at K = 4096, on
-// the ring tile; streaming clusters that stay resident (2 for 40 N tiles, 3
-// where only 3 fits the bulk tile, 4 for 16 N tiles). N not a multiple of the tile, K = 32 x odd, natural layouts, fp32
-// out (GemmApi.AutoPlanForContestShapes checks the plans).
+// Session 31's auto plans (GemmApi.AutoPlanForContestShapes pins them):
+// - N < 64 with K > 4096: stream_n16_m8_k8 with clusters of 8;
+// - 8 < M <= 16 at 256 <= N < 512: stream_n32_m16_k4 below K = 8192, the
+//   ring tile below K = 12288;
+// - K <= 2048 from N = 512 (M <= 8: beyond N = 1024): stream_n32_m8_k8, no
+//   K-split up to K = 1024, clusters of 2 beyond; M <= 8 at 49..66 N tiles up
+//   to K = 4096: the bulk split-K tile with 2;
+// - streamq_n32_m16_k8_bulk: 8 < M <= 32 beyond N = 1024 without a K-split
+//   (16 < M <= 32 up to K = 3072, and from N = 544 at K <= 2048), 8 < M <= 16
+//   at K = 3072..4096 from N = 544 with 2;
+// - the ring tile: 16 < M <= 32 at K = 4096 below 32 CTAs (K-split cluster)
+//   and from K = 1024 beyond 66 N tiles; 8 < M <= 16 beyond 66 N tiles with K
+//   > 4096 and from 128 N tiles at K = 4096;
+// - streaming clusters that stay resident (2 for 40 N tiles, 3 where only 3
+//   fits the bulk tile, 4 for 16 N tiles).
+// N not a multiple of the tile, K = 32 x odd, natural layouts, fp32 out.
 TEST(GemmPath, MidLayersAndResidentClusters) {
   MXFP4_SKIP_IF_NO_GPU();
   auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
@@ -329,6 +333,10 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
                     .Output(GemmOutputType::kFp32).Run());
     EXPECT_TRUE(auto_tester().M(1).N(2048).K(4096).Seed(1554).CheckIdeal(true).Run());  // bulk c2
     EXPECT_TRUE(natural(auto_tester().M(5).N(1700).K(3104).Seed(1555)).Run());  // K = 32 x 97
+    // Call 7: 16 < M <= 32 on the 8-row register tile from N = 512.
+    EXPECT_TRUE(auto_tester().M(32).N(1024).K(1024).Seed(1559).CheckIdeal(true).Run());  // c1
+    EXPECT_TRUE(natural(auto_tester().M(24).N(520).K(2016).Seed(1560))  // c2, K = 32 x 63
+                    .Output(GemmOutputType::kFp32).Run());
   } else if (kPath == GemmPath::kQuantThenMma) {
     EXPECT_TRUE(auto_tester().M(32).N(1088).K(1024).Seed(1541).CheckIdeal(true).Run());
     EXPECT_TRUE(auto_tester().M(17).N(2112).K(3072).Seed(1542).Run());  // 132 CTAs
@@ -349,6 +357,10 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
     EXPECT_TRUE(natural(auto_tester().M(9).N(2040).K(3040).Seed(1557))  // K = 32 x 95
                     .Output(GemmOutputType::kFp32).Run());
     EXPECT_TRUE(auto_tester().M(16).N(4096).K(4096).Seed(1558).CheckIdeal(true).Run());  // k4 c2
+    // Call 7: small layers on the 16-row bulk tile (16 < M <= 32 without a
+    // K-split, 8 < M <= 16 at K = 3072..4096 with 2).
+    EXPECT_TRUE(auto_tester().M(32).N(768).K(2048).Seed(1561).CheckIdeal(true).Run());
+    EXPECT_TRUE(natural(auto_tester().M(13).N(1000).K(3104).Seed(1562)).Run());  // K = 32 x 97
   } else {
     GTEST_SKIP() << "auto runs these as splitk_small_m or quant_then_mma";
   }
