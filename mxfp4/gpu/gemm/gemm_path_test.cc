@@ -314,56 +314,61 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
     t.WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural);
     return t;
   };
+  // Under MXFP4_TEST_SCALE=small (the sanitizer runs) the path's first four
+  // cases only.
+  std::vector<GemmTester> cases;
   if (kPath == GemmPath::kSplitKSmallM) {
-    EXPECT_TRUE(auto_tester().M(8).N(48).K(8192).Seed(1531).CheckIdeal(true).Run());  // n16 c8
-    EXPECT_TRUE(natural(auto_tester().M(30).N(24).K(6176).Seed(1532))  // K = 32 x 193
-                    .Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(auto_tester().M(16).N(256).K(6144).Seed(1533).CheckIdeal(true).Run());  // c8
-    EXPECT_TRUE(natural(auto_tester().M(12).N(496).K(5152).Seed(1534)).Run());  // c4, 32 x 161
-    EXPECT_TRUE(auto_tester().M(1).N(1536).K(1024).Seed(1535).CheckIdeal(true).Run());  // c1
-    EXPECT_TRUE(auto_tester().M(4).N(2112).K(2048).Seed(1536).CheckIdeal(true).Run());  // c2
-    EXPECT_TRUE(natural(auto_tester().M(7).N(1100).K(1568).Seed(1537))  // K = 32 x 49
-                    .Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(natural(auto_tester().M(1).N(1056).K(12320).Seed(1538)).Run());  // bulk c3
-    EXPECT_TRUE(auto_tester().M(8).N(1280).K(8192).Seed(1539).Run());  // bulk c2
+    cases.push_back(auto_tester().M(8).N(48).K(8192).Seed(1531).CheckIdeal(true));  // n16 c8
+    cases.push_back(natural(auto_tester().M(30).N(24).K(6176).Seed(1532))           // K = 32 x 193
+                        .Output(GemmOutputType::kFp32));
+    cases.push_back(auto_tester().M(16).N(256).K(6144).Seed(1533).CheckIdeal(true));  // c8
+    cases.push_back(natural(auto_tester().M(12).N(496).K(5152).Seed(1534)));  // c4, 32 x 161
+    cases.push_back(auto_tester().M(1).N(1536).K(1024).Seed(1535).CheckIdeal(true));  // c1
+    cases.push_back(auto_tester().M(4).N(2112).K(2048).Seed(1536).CheckIdeal(true));  // c2
+    cases.push_back(natural(auto_tester().M(7).N(1100).K(1568).Seed(1537))            // K = 32 x 49
+                        .Output(GemmOutputType::kFp32));
+    cases.push_back(natural(auto_tester().M(1).N(1056).K(12320).Seed(1538)));  // bulk c3
+    cases.push_back(auto_tester().M(8).N(1280).K(8192).Seed(1539));            // bulk c2
     // Calls 5-6: 8 < M <= 16 on the 8-row register tile, M <= 8 on the bulk
     // tile with 2 at 49..66 N tiles up to K = 4096.
-    EXPECT_TRUE(auto_tester().M(12).N(2048).K(1024).Seed(1552).CheckIdeal(true).Run());  // c1
-    EXPECT_TRUE(natural(auto_tester().M(16).N(800).K(2016).Seed(1553))  // c2, K = 32 x 63
-                    .Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(auto_tester().M(1).N(2048).K(4096).Seed(1554).CheckIdeal(true).Run());  // bulk c2
-    EXPECT_TRUE(natural(auto_tester().M(5).N(1700).K(3104).Seed(1555)).Run());  // K = 32 x 97
+    cases.push_back(auto_tester().M(12).N(2048).K(1024).Seed(1552).CheckIdeal(true));  // c1
+    cases.push_back(natural(auto_tester().M(16).N(800).K(2016).Seed(1553))  // c2, K = 32 x 63
+                        .Output(GemmOutputType::kFp32));
+    cases.push_back(auto_tester().M(1).N(2048).K(4096).Seed(1554).CheckIdeal(true));  // bulk c2
+    cases.push_back(natural(auto_tester().M(5).N(1700).K(3104).Seed(1555)));          // K = 32 x 97
     // Call 7: 16 < M <= 32 on the 8-row register tile from N = 512.
-    EXPECT_TRUE(auto_tester().M(32).N(1024).K(1024).Seed(1559).CheckIdeal(true).Run());  // c1
-    EXPECT_TRUE(natural(auto_tester().M(24).N(520).K(2016).Seed(1560))  // c2, K = 32 x 63
-                    .Output(GemmOutputType::kFp32).Run());
+    cases.push_back(auto_tester().M(32).N(1024).K(1024).Seed(1559).CheckIdeal(true));  // c1
+    cases.push_back(natural(auto_tester().M(24).N(520).K(2016).Seed(1560))  // c2, K = 32 x 63
+                        .Output(GemmOutputType::kFp32));
   } else if (kPath == GemmPath::kQuantThenMma) {
-    EXPECT_TRUE(auto_tester().M(32).N(1088).K(1024).Seed(1541).CheckIdeal(true).Run());
-    EXPECT_TRUE(auto_tester().M(17).N(2112).K(3072).Seed(1542).Run());  // 132 CTAs
-    EXPECT_TRUE(natural(auto_tester().M(20).N(1200).K(2016).Seed(1543))  // K = 32 x 63
-                    .Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(auto_tester().M(32).N(1088).K(4096).Seed(1544).CheckIdeal(true).Run());  // k2 c4
-    EXPECT_TRUE(natural(auto_tester().M(24).N(2880).K(1056).Seed(1545)).Run());  // K = 32 x 33
-    EXPECT_TRUE(auto_tester().M(16).N(448).K(10240).Seed(1546).CheckIdeal(true).Run());  // k2 c8
-    EXPECT_TRUE(natural(auto_tester().M(12).N(2200).K(6176).Seed(1547)).Run());  // k4 c2
-    EXPECT_TRUE(auto_tester().M(16).N(1280).K(4096).Seed(1548).CheckIdeal(true).Run());  // c2
-    EXPECT_TRUE(auto_tester().M(12).N(1280).K(8192).Seed(1549).Run());  // E4M3-A bulk c2
-    EXPECT_TRUE(auto_tester().M(16).N(1056).K(8192).Seed(1550).Output(GemmOutputType::kFp32)
-                    .Run());  // bulk c3
-    EXPECT_TRUE(auto_tester().M(16).N(496).K(12288).Seed(1551).Run());  // bulk c4
+    cases.push_back(auto_tester().M(32).N(1088).K(1024).Seed(1541).CheckIdeal(true));
+    cases.push_back(auto_tester().M(17).N(2112).K(3072).Seed(1542));         // 132 CTAs
+    cases.push_back(natural(auto_tester().M(20).N(1200).K(2016).Seed(1543))  // K = 32 x 63
+                        .Output(GemmOutputType::kFp32));
+    cases.push_back(auto_tester().M(32).N(1088).K(4096).Seed(1544).CheckIdeal(true));  // k2 c4
+    cases.push_back(natural(auto_tester().M(24).N(2880).K(1056).Seed(1545)));  // K = 32 x 33
+    cases.push_back(auto_tester().M(16).N(448).K(10240).Seed(1546).CheckIdeal(true));  // k2 c8
+    cases.push_back(natural(auto_tester().M(12).N(2200).K(6176).Seed(1547)));          // k4 c2
+    cases.push_back(auto_tester().M(16).N(1280).K(4096).Seed(1548).CheckIdeal(true));  // c2
+    cases.push_back(auto_tester().M(12).N(1280).K(8192).Seed(1549));  // E4M3-A bulk c2
+    cases.push_back(
+        auto_tester().M(16).N(1056).K(8192).Seed(1550).Output(GemmOutputType::kFp32));  // bulk c3
+    cases.push_back(auto_tester().M(16).N(496).K(12288).Seed(1551));                    // bulk c4
     // Calls 5-6: 8 < M <= 16 on the 16-row bulk tile without a K-split, and
     // on the ring tile at K = 4096 from 128 N tiles.
-    EXPECT_TRUE(auto_tester().M(16).N(2048).K(2048).Seed(1556).CheckIdeal(true).Run());
-    EXPECT_TRUE(natural(auto_tester().M(9).N(2040).K(3040).Seed(1557))  // K = 32 x 95
-                    .Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(auto_tester().M(16).N(4096).K(4096).Seed(1558).CheckIdeal(true).Run());  // k4 c2
+    cases.push_back(auto_tester().M(16).N(2048).K(2048).Seed(1556).CheckIdeal(true));
+    cases.push_back(natural(auto_tester().M(9).N(2040).K(3040).Seed(1557))  // K = 32 x 95
+                        .Output(GemmOutputType::kFp32));
+    cases.push_back(auto_tester().M(16).N(4096).K(4096).Seed(1558).CheckIdeal(true));  // k4 c2
     // Call 7: small layers on the 16-row bulk tile (16 < M <= 32 without a
     // K-split, 8 < M <= 16 at K = 3072..4096 with 2).
-    EXPECT_TRUE(auto_tester().M(32).N(768).K(2048).Seed(1561).CheckIdeal(true).Run());
-    EXPECT_TRUE(natural(auto_tester().M(13).N(1000).K(3104).Seed(1562)).Run());  // K = 32 x 97
+    cases.push_back(auto_tester().M(32).N(768).K(2048).Seed(1561).CheckIdeal(true));
+    cases.push_back(natural(auto_tester().M(13).N(1000).K(3104).Seed(1562)));  // K = 32 x 97
   } else {
     GTEST_SKIP() << "auto runs these as splitk_small_m or quant_then_mma";
   }
+  const int n = Limit(static_cast<int>(cases.size()), 4);
+  for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
 }
 
 // The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)
