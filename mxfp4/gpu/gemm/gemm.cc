@@ -47,7 +47,15 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       splitk_small_m stream_n32_m8_k8
 //                                       (MidLayerSplitK)
 //   8 < M <= 16, K > 512
-//                       quant_then_mma  streamq_n32_m16_k8_bulk
+//                       quant_then_mma  streamq_n32_m16_k8_bulk (without a
+//                                       K-split beyond N = 1024 up to K =
+//                                       2048: Bulk16RowCluster); splitk_small_m
+//                                       stream_n32_m8_k8 at K <= 2048 from N =
+//                                       544 (EightRowRegisterSplitK, the
+//                                       small-layer rule) and at K <= 1024
+//                                       beyond (MidLayerSplitK); the ring tile
+//                                       in places (RingForLongKSmallLayer,
+//                                       RingForWide16Rows)
 //   16 < M <= 32, K <= 512
 //                       fused_quant     stream_n64_m16_k4 from 90 N tiles of
 //                                       32 rows (two 16-row tiles, each CTA
@@ -55,6 +63,8 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       stream_n32_m32_k4_c4 (a cluster of 4
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
+//                       splitk_small_m  stream_n32_m8_k8 from N = 512 at K <=
+//                                       2048 where it fits (small layers),
 //                       quant_then_mma  streamq_n32_m16_k8_bulk without a
 //                                       K-split beyond N = 1024 up to K = 3072
 //                                       and 132 CTAs (Bulk16RowCluster),
