@@ -15,10 +15,12 @@
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto:
 //                   small layers, M <= 32 with N <= 1024 and 512 < K <= 4096, on a
 //                   cluster of 2 (4 below N = 256 from K = 1056); K > 4096 with
-//                   64 <= N < 256 (M <= 32) or 256 <= N <= 1024 (M <= 8); M <= 8,
-//                   K > 512, where
+//                   N < 256 (M <= 32), 256 <= N <= 1024 (M <= 8) or 256 <= N <
+//                   512 below K = 8192 (8 < M <= 16); M <= 8 beyond N = 1024
+//                   with K <= 2048 (M <= 16: K <= 1024); M <= 8, K > 512, where
 //                   quant_then_mma would need more than 132 CTAs and the weight
-//                   has fewer than 24 Mi elements and N < 5120 or K < 1024)
+//                   has fewer than 24 Mi elements and N < 5120 or K < 1024;
+//                   docs/paths.md "Dispatch")
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the
 //                   weight in the workspace (WeightStaging)
@@ -118,10 +120,11 @@ enum class GemmPath {
   // thread-block cluster that reduce in split order through distributed
   // shared memory. Chosen for small layers (M <= 32, N <= 1024, 512 < K <=
   // 4096; M <= 8: K <= 3072 for 64 <= N < 512) with a 2- or 4-CTA cluster,
-  // for K > 4096 with 64 <= N < 256 (M <= 32) or 256 <= N <= 1024 (M <= 8)
-  // with a resident cluster of up to 8,
+  // for K > 4096 with N < 256 (M <= 32), 256 <= N <= 1024 (M <= 8) or
+  // 256 <= N < 512 below K = 8192 (8 < M <= 16) with a resident cluster of
+  // up to 8, for M <= 8 (M <= 16: K <= 1024) beyond N = 1024 with K <= 2048,
   // and for M <= 8 with K > 512 where quant_then_mma's plan would need more
-  // than 132 CTAs.
+  // than 132 CTAs (docs/paths.md "Dispatch").
   kSplitKSmallM,
   // "quant_then_mma": a quantizer kernel writes A once as tensor-core
   // operands into the workspace (fp16; E4M3 in the wgmma order for the e4m3
