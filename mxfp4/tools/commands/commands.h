@@ -25,6 +25,7 @@ const Command& UnprepareBCommand();       // unprepare_b.cc
 const Command& GemmCommand();             // gemm.cc
 const Command& CompareCommand();          // compare.cc
 const Command& RunCommand();              // run.cc
+const Command& PlanCommand();             // plan.cc
 
 // AllCommands(): every subcommand, in the order `mxfp4 --help` lists them.
 const std::vector<const Command*>& AllCommands();

@@ -50,7 +50,7 @@ const std::vector<const Command*>& AllCommands() {
       &PreshuffleBCommand(),   &UnpreshuffleBCommand(),
       &PrepareBCommand(),      &UnprepareBCommand(),
       &GemmCommand(),          &CompareCommand(),
-      &RunCommand(),
+      &RunCommand(),           &PlanCommand(),
   };
   return commands;
 }

@@ -30,10 +30,8 @@
 #include <utility>
 #include <vector>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "absl/strings/str_split.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/core/mxfp4_matrix.h"
@@ -48,6 +46,7 @@
 #include "mxfp4/tools/cli/flags.h"
 #include "mxfp4/tools/cli/gpu_gemm.h"
 #include "mxfp4/tools/cli/normal_generator.h"
+#include "mxfp4/tools/cli/shapes.h"
 #include "mxfp4/tools/commands/commands.h"
 
 namespace mxfp4::cli {
@@ -55,48 +54,20 @@ namespace {
 
 constexpr char kName[] = "run";
 
-struct Shape {
-  int64_t m = 0, n = 0, k = 0;
-  std::string ToString() const { return absl::StrFormat("%dx%dx%d", m, n, k); }
-};
-
-// The contest's benchmark shapes (shared/spec/workload.md), in its order.
-const std::vector<Shape>& ContestShapes() {
-  static const std::vector<Shape> shapes = {{4, 2880, 512},  {16, 2112, 7168}, {32, 4096, 512},
-                                            {32, 2880, 512}, {64, 7168, 2048}, {256, 3072, 1536}};
-  return shapes;
-}
-
-// "contest,8x64x256" -> the contest shapes then 8x64x256.
-absl::StatusOr<std::vector<Shape>> ParseShapes(const std::string& text) {
-  std::vector<Shape> shapes;
-  for (absl::string_view item : absl::StrSplit(text, ',', absl::SkipWhitespace())) {
-    if (item == "contest") {
-      shapes.insert(shapes.end(), ContestShapes().begin(), ContestShapes().end());
-      continue;
-    }
-    std::vector<std::string> parts = absl::StrSplit(item, 'x');
-    Shape s;
-    if (parts.size() != 3 || !absl::SimpleAtoi(parts[0], &s.m) ||
-        !absl::SimpleAtoi(parts[1], &s.n) || !absl::SimpleAtoi(parts[2], &s.k)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "--shapes: expected MxNxK items (e.g. 16x2112x7168) or 'contest', found '%s'", item));
-    }
-    if (s.m < 1 || s.n < 1 || s.k < 1 || s.m > (1 << 20) || s.n > (1 << 20) || s.k > (1 << 20)) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("--shapes: expected 1 <= M, N, K <= 2^20, found %s", item));
-    }
-    // B is kept preshuffled (16,16) with shuffled16 scales, as in the
-    // original system: that layout needs N % 16 == 0 and K % 64 == 0.
+// The shapes of --shapes (cli/shapes.h); B is kept preshuffled (16,16) with
+// shuffled16 scales, as in the original system: that layout needs N % 16 == 0
+// and K % 64 == 0.
+absl::StatusOr<std::vector<Shape>> ParseRunShapes(const std::string& text) {
+  absl::StatusOr<std::vector<Shape>> shapes = ParseShapes(text);
+  if (!shapes.ok()) return shapes.status();
+  for (const Shape& s : *shapes) {
     if (s.n % 16 != 0 || s.k % 64 != 0) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "--shapes: %s: run keeps B preshuffled (16,16), which needs N %% 16 == 0 and "
           "K %% 64 == 0 (use `mxfp4 gemm` with natural layouts for other shapes)",
-          item));
+          s.ToString()));
     }
-    shapes.push_back(s);
   }
-  if (shapes.empty()) return absl::InvalidArgumentError("--shapes: no shapes given");
   return shapes;
 }
 
@@ -376,7 +347,7 @@ int RunRun(absl::Span<const std::string> args, const CommandIo& io) {
                        io);
   }
   run.threads = static_cast<int>(threads);
-  absl::StatusOr<std::vector<Shape>> shapes = ParseShapes(shapes_text);
+  absl::StatusOr<std::vector<Shape>> shapes = ParseRunShapes(shapes_text);
   if (!shapes.ok()) return ReportError(kName, shapes.status(), io);
   absl::StatusOr<Backend> backend = ResolveBackend(backend_request, kName, io);
   if (!backend.ok()) return ReportError(kName, backend.status(), io);

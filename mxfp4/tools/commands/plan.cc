@@ -1,0 +1,128 @@
+// File: mxfp4/tools/commands/plan.cc
+//
+// `mxfp4 plan`: what the GPU GEMM runs for each shape (user guide:
+// docs/cli.md) - its path, tile, K-split cluster, grid, launches and
+// workspace (gpu::PlanGemm, the dispatch of docs/paths.md "Dispatch") - and
+// the emulator K-split whose block_fma result is bit for bit what that plan
+// computes (`mxfp4 gemm --contract=block_fma --k_splits` reproduces it where
+// the split is even; mxfp4/emu/accumulation.h for uneven ones). Planning is
+// host-only: no GPU needed, no data read.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/emu/accumulation.h"
+#include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/tools/cli/choices.h"
+#include "mxfp4/tools/cli/flags.h"
+#include "mxfp4/tools/cli/shapes.h"
+#include "mxfp4/tools/commands/commands.h"
+
+namespace mxfp4::cli {
+namespace {
+
+constexpr char kName[] = "plan";
+
+Choices<gpu::GemmPath> GemmPathChoices() {
+  return {{"auto", gpu::GemmPath::kAuto},
+          {"fused_quant", gpu::GemmPath::kFusedQuant},
+          {"splitk_small_m", gpu::GemmPath::kSplitKSmallM},
+          {"quant_then_mma", gpu::GemmPath::kQuantThenMma}};
+}
+
+Choices<gpu::WeightStaging> WeightStagingChoices() {
+  return {{"auto", gpu::WeightStaging::kAuto},
+          {"never", gpu::WeightStaging::kNever},
+          {"always", gpu::WeightStaging::kAlways}};
+}
+
+// The weight PlanGemm sees: shapes, layouts and sizes (no device memory).
+gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayout scale_layout) {
+  gpu::Mxfp4Weight w;
+  w.n = s.n;
+  w.k = s.k;
+  w.data_layout = data_layout;
+  w.scale_layout = scale_layout;
+  w.data_bytes = s.n * s.k / 2;
+  w.scale_bytes = ScaleStorageBytes(scale_layout, s.n, s.k / kBlockSize);
+  return w;
+}
+
+int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
+  std::string shapes_text = "contest";
+  DataLayout b_layout = DataLayout::kPreshuffled16x16;
+  ScaleLayout b_scale_layout = ScaleLayout::kShuffled16;
+  gpu::GemmOptions options;
+  int64_t split_k = 0;
+  FlagSet flags(
+      kName,
+      "Prints what the GPU GEMM runs for each shape - path, tile, K-split cluster,\n"
+      "CTAs, launches, workspace - and the emulator K-split that computes the same\n"
+      "bits (block_fma contract). Host only: no GPU, no data.",
+      "A plan line per shape, then its emulator K-split ('none' or the boundaries of\n"
+      "the splits in 32-element blocks). Plans are those of a weight without a\n"
+      "prepared copy (prepare-b); with --weight_staging=auto large M stages one.");
+  flags.AddString("shapes", &shapes_text,
+                  "Comma-separated MxNxK shapes; 'contest' = the six benchmark shapes.");
+  flags.AddEnum("b_layout", &b_layout, DataLayoutChoices(),
+                "B data: preshuffled (the original system's, N % 16 == 0, K % 64 == 0) or\n"
+                "natural.");
+  flags.AddEnum("b_scale_layout", &b_scale_layout, ScaleLayoutChoices(),
+                "B scales: shuffled16 (the original system's) or natural (the GPU GEMM\n"
+                "refuses shuffled32).");
+  flags.AddEnum("path", &options.path, GemmPathChoices(),
+                "Force a path (auto: by shape, as Gemm() does).");
+  flags.AddString("tile", &options.tile, "Force a tile by name (gemm_paths.cc lists them).");
+  flags.AddInt64("split_k", &split_k, "Force the K-split cluster (1..8; 0: by shape).");
+  flags.AddEnum("weight_staging", &options.weight_staging, WeightStagingChoices(),
+                "Staging of a prepared weight copy in the workspace (large M).");
+  if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
+  if (split_k < 0 || split_k > 8) {
+    return ReportError(kName,
+                       absl::InvalidArgumentError(absl::StrFormat(
+                           "--split_k: expected 0 (by shape) or 1..8, found %d", split_k)),
+                       io);
+  }
+  options.split_k = static_cast<int>(split_k);
+  absl::StatusOr<std::vector<Shape>> shapes = ParseShapes(shapes_text);
+  if (!shapes.ok()) return ReportError(kName, shapes.status(), io);
+
+  int exit_code = kExitOk;
+  for (const Shape& s : *shapes) {
+    if (s.k % kBlockSize != 0) {
+      exit_code = ReportError(
+          kName,
+          absl::InvalidArgumentError(absl::StrFormat(
+              "%s: K must be a multiple of %d (one scale per block)", s.ToString(), kBlockSize)),
+          io);
+      continue;
+    }
+    absl::StatusOr<gpu::GemmPlan> plan =
+        gpu::PlanGemm(s.m, PlannedWeight(s, b_layout, b_scale_layout), options);
+    if (!plan.ok()) {
+      exit_code = ReportError(
+          kName, absl::InvalidArgumentError(absl::StrCat(s.ToString(), ": ", plan.status().message())),
+          io);
+      continue;
+    }
+    io.out << s.ToString() << ": " << plan->ToString() << "\n"
+           << "  emulator: contract block_fma, k-split "
+           << KSplit::FromBoundaries(plan->split_boundaries).ToString(s.k / kBlockSize) << "\n";
+  }
+  return exit_code;
+}
+
+}  // namespace
+
+const Command& PlanCommand() {
+  static const Command command = {
+      kName, "the GPU GEMM's plan of shapes (path, tile, K-split) and its emulator K-split",
+      &RunPlan};
+  return command;
+}
+
+}  // namespace mxfp4::cli

@@ -1,0 +1,123 @@
+// File: mxfp4/tools/commands/plan_command_test.cc
+//
+// `mxfp4 plan`: one plan line per shape, exactly gpu::PlanGemm's (the tool
+// adds nothing of its own), with the emulator K-split of its boundaries;
+// forced paths, tiles and splits pass through; bad shapes and flags exit 2
+// with a message naming the shape, and the shapes before and after still
+// print.
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "mxfp4/core/layouts.h"
+#include "mxfp4/emu/accumulation.h"
+#include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/tools/cli/tool_test_util.h"
+
+namespace mxfp4::cli {
+namespace {
+
+using ::testing::HasSubstr;
+
+gpu::Mxfp4Weight Weight(int64_t n, int64_t k, DataLayout data, ScaleLayout scales) {
+  gpu::Mxfp4Weight w;
+  w.n = n;
+  w.k = k;
+  w.data_layout = data;
+  w.scale_layout = scales;
+  w.data_bytes = n * k / 2;
+  w.scale_bytes = ScaleStorageBytes(scales, n, k / 32);
+  return w;
+}
+
+// The two lines the tool prints for a plan.
+std::string Expected(const std::string& shape, const gpu::GemmPlan& plan, int64_t k) {
+  return absl::StrCat(shape, ": ", plan.ToString(), "\n  emulator: contract block_fma, k-split ",
+                      KSplit::FromBoundaries(plan.split_boundaries).ToString(k / 32), "\n");
+}
+
+TEST(PlanCommandTest, ContestShapesByDefault) {
+  ToolResult r = RunTool({"plan"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  struct Case {
+    int64_t m, n, k;
+  };
+  std::string expected;
+  for (const Case& c : std::vector<Case>{{4, 2880, 512},
+                                         {16, 2112, 7168},
+                                         {32, 4096, 512},
+                                         {32, 2880, 512},
+                                         {64, 7168, 2048},
+                                         {256, 3072, 1536}}) {
+    absl::StatusOr<gpu::GemmPlan> plan = gpu::PlanGemm(
+        c.m, Weight(c.n, c.k, DataLayout::kPreshuffled16x16, ScaleLayout::kShuffled16));
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    expected += Expected(absl::StrCat(c.m, "x", c.n, "x", c.k), *plan, c.k);
+  }
+  EXPECT_EQ(r.out, expected);
+  EXPECT_EQ(r.err, "");
+}
+
+// Natural layouts take N and K that the preshuffled layout refuses; an uneven
+// split shows its short and empty chunks.
+TEST(PlanCommandTest, NaturalLayoutsAndForcedOptions) {
+  ToolResult r = RunTool({"plan", "--shapes=12x100x544", "--b_layout=natural",
+                          "--b_scale_layout=natural", "--path=splitk_small_m",
+                          "--tile=stream_n16_m8_k8", "--split_k=3"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  gpu::GemmOptions o;
+  o.path = gpu::GemmPath::kSplitKSmallM;
+  o.tile = "stream_n16_m8_k8";
+  o.split_k = 3;
+  absl::StatusOr<gpu::GemmPlan> plan =
+      gpu::PlanGemm(12, Weight(100, 544, DataLayout::kNatural, ScaleLayout::kNatural), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 3);
+  EXPECT_EQ(r.out, Expected("12x100x544", *plan, 544));
+}
+
+TEST(PlanCommandTest, WeightStagingReachesThePlanner) {
+  ToolResult staged = RunTool({"plan", "--shapes=4096x4096x4096"});
+  ToolResult never = RunTool({"plan", "--shapes=4096x4096x4096", "--weight_staging=never"});
+  ASSERT_EQ(staged.exit_code, 0) << staged;
+  ASSERT_EQ(never.exit_code, 0) << never;
+  EXPECT_THAT(staged.out, HasSubstr("prepared_weight (staged)"));
+  EXPECT_THAT(never.out, ::testing::Not(HasSubstr("prepared_weight")));
+}
+
+// A bad shape is reported with its own message and exit 2; the others print.
+TEST(PlanCommandTest, BadShapesExitTwoAndTheRestStillPrint) {
+  ToolResult r = RunTool({"plan", "--shapes=16x100x512,16x1024x1024,3x64x48"});
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_THAT(r.err, HasSubstr("mxfp4 plan: error: 16x100x512: "));
+  EXPECT_THAT(r.err, HasSubstr("N % 16 == 0"));
+  EXPECT_THAT(r.err, HasSubstr("mxfp4 plan: error: 3x64x48: K must be a multiple of 32"));
+  EXPECT_THAT(r.out, HasSubstr("16x1024x1024: path="));
+  const std::vector<std::string> lines = absl::StrSplit(r.out, '\n', absl::SkipEmpty());
+  EXPECT_EQ(lines.size(), 2u) << r;
+}
+
+TEST(PlanCommandTest, BadFlagsExitTwo) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"plan", "--shapes=16x1024"},
+           {"plan", "--shapes="},
+           {"plan", "--split_k=9"},
+           {"plan", "--split_k=-1"},
+           {"plan", "--path=fast"},
+           {"plan", "--b_layout=tiled"},
+           {"plan", "--shapes=16x1024x1024", "--tile=no_such_tile"},
+           {"plan", "--shapes=16x1024x1024", "--b_scale_layout=shuffled32"},
+       }) {
+    ToolResult r = RunTool(args);
+    EXPECT_EQ(r.exit_code, 2) << r;
+    EXPECT_THAT(r.err, HasSubstr("mxfp4 plan: error: ")) << r;
+    EXPECT_EQ(r.out, "") << r;
+  }
+}
+
+}  // namespace
+}  // namespace mxfp4::cli
