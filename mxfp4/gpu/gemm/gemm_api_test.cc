@@ -228,7 +228,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 48, 2048, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
       {32, 16, 4096, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 32},
       {1, 32, 1024, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
-      // Outside it: N > 1024 or K > 3072 for 64 <= N < 512 keep quant_then_mma.
+      // Outside it (N > 1024, K > 2048, beyond the mid-layer rules): quant_then_mma.
       {16, 1040, 2112, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},   // 33 x 2
       // K > 4096 with 256 <= N <= 1024 (session 30): M <= 8 on the bulk
       // split-K tile with the largest resident cluster of 8, 4 or 2
