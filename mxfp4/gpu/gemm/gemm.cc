@@ -316,7 +316,29 @@ int LargestResidentCluster(int64_t tiles, int64_t max_cluster = kMaxSplits) {
   return 1;
 }
 
+// Session 32 (call 1, gemm_paths_benchmark --only, hot graph replay, M = 48..256
+// with 4..24 tiles of the 64-row k2 tile at K = 2048): clusters of 4 (chunks of
+// 8 blocks a warpgroup) beat 2 by 10-22% where they stay resident: 48x256x2048
+// 7.02 -> 6.04 us, 64x512x2048 7.41 -> 6.21, 128x512x2048 7.89 -> 6.92,
+// 192x512x2048 8.00 -> 7.15, 48x1536x2048 7.17 -> 6.53; likewise at K = 3072
+// (24x544x3072 7.39 -> 6.14, 32x1024x3072 7.40 -> 6.51) but not where the chunk
+// ends off the ring's 4-block loop step (K = 3584: 14 blocks, 8.03 against
+// 8.00). So from K = 2048 below the k4 tile's K the cluster may cut chunks to
+// kRingShortMinChunkBlocks blocks when they stay whole loop steps. (At K =
+// 1024 chunks of 8 lose: 64x512x1024 c1 5.31, c2 6.17, c4 5.60.)
+constexpr int64_t kRingShortMinChunkBlocks = 8;
+constexpr int64_t kRingShortMinGroups = 64;
+
 int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
+  if (groups >= kRingShortMinGroups && groups < kRingK4MinGroups) {
+    for (int c : {4, 2}) {
+      const int64_t splits = int64_t{c} * warps_k;
+      if (tiles <= ResidentClusters(c) && groups % (splits * gemm_internal::kRingChunkAlignBlocks) == 0 &&
+          groups / splits >= kRingShortMinChunkBlocks) {
+        return c;
+      }
+    }
+  }
   return LargestResidentCluster(tiles, groups / (kRingMinChunkBlocks * warps_k));
 }
 
@@ -362,6 +384,15 @@ int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
 // 768x4096x4096 51.3 -> 44.9, 768x2880x4096 50.9 -> 44.3, but 3072^3 102.8
 // / 104.0 and 1536x4096x4096 79.3 / 88.3).
 constexpr int64_t kPreparedM192CtaRows = 224;
+// Session 32 (call 1, gemm_paths_benchmark --only, hot graph replay, M = 48..256,
+// N = 256..2048, 4..128 CTAs): at K <= 1024 the k2 tile's warp-specialized twin
+// (its producer warpgroup converts the weights into shared memory; no K-split
+// cluster) beats it without a prepared copy too, 7-10% at K = 512 (64x512x512
+// 4.15 -> 3.84 us, 256x2048x512 4.71 -> 4.27) and 1-6% at K = 1024 (64x1024x1024
+// 5.27 -> 5.15, 256x2048x1024 5.99 -> 5.64); from K = 2048 it loses (64x512x2048
+// 7.96 against the k2 tile's 6.21 with 4 CTAs a cluster, 256x2048x2048 8.70 /
+// 8.57).
+constexpr int64_t kRingWsShortMaxGroups = 32;
 int64_t RingWaveCost(TileConfigId id, int64_t m, int64_t n, bool prepared) {
   const int64_t waves = (TileGridCtas(id, m, n) + kRingOneWaveCtas - 1) / kRingOneWaveCtas;
   const int64_t cta_rows = prepared && id == TileConfigId::kWgmma8N128M192WsFold
@@ -372,6 +403,9 @@ int64_t RingWaveCost(TileConfigId id, int64_t m, int64_t n, bool prepared) {
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
   const int64_t m64_tiles = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
   if (m64_tiles <= kRingOneWaveCtas) {
+    if (m > kStreamPrequantMaxM && groups <= kRingWsShortMaxGroups) {
+      return TileConfigId::kWgmma8N64M64K2WsFold;
+    }
     if (groups < kRingK4MinGroups) return TileConfigId::kWgmma8N64M64K2Fold;
     // The k2 tile where its K-split cluster is larger than the k4 tile's
     // (the same chunks on twice the SMs; session 30, hot graph replay:
@@ -381,8 +415,17 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
         m64_tiles, groups, GetTileConfig(TileConfigId::kWgmma8N64M64K2Fold).warps_k);
     const int k4_cluster = RingClusterSize(
         m64_tiles, groups, GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold).warps_k);
-    return k2_cluster > k4_cluster ? TileConfigId::kWgmma8N64M64K2Fold
-                                   : TileConfigId::kWgmma8N64M64K4Fold;
+    // On a tie k4 unless its chunks end off the ring's loop step and k2's do
+    // not (session 32 call 1: 16x1280x11264, 22-block chunks, k4 cluster 4
+    // 13.74 us against k2 cluster 4 10.88; 16x1280x10240, 20 blocks, 9.60
+    // against 10.25).
+    const auto whole_steps = [&](int cluster, int warps_k) {
+      return groups % (int64_t{cluster} * warps_k * gemm_internal::kRingChunkAlignBlocks) == 0;
+    };
+    const bool k2_wins_tie = whole_steps(k2_cluster, 2) && !whole_steps(k4_cluster, 4);
+    return k2_cluster > k4_cluster || (k2_cluster == k4_cluster && k2_wins_tie)
+               ? TileConfigId::kWgmma8N64M64K2Fold
+               : TileConfigId::kWgmma8N64M64K4Fold;
   }
   if (m <= 64) return TileConfigId::kWgmma8N128M64K2Fold;
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
@@ -535,7 +578,12 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
     // Where it does not fit, quant_then_mma's 16-row bulk tile
     // (Bulk16RowCluster): 16 < M <= 32 at K <= 2048, 8 < M <= 16 at K =
     // 3072..4096.
-    if (Bulk16RowCluster(m, n, groups) > 0) return {};
+    // Session 32: 16 < M <= 32 at K = 4096 beyond N = 768 on the ring tile
+    // (RingFor32Rows; 32x1024x4096 7.75 -> 7.10 us; at N = 512 unmeasured).
+    if (Bulk16RowCluster(m, n, groups) > 0 ||
+        (n > kSmallLayerNarrowN && RingFor32Rows(m, n, groups))) {
+      return {};
+    }
   }
   if (groups >= kSmallLayerBulk8RowMinGroups &&
       LargestResidentCluster(TileGridCtas(TileConfigId::kStreamN32M8K8Bulk, m, n),
@@ -573,6 +621,16 @@ constexpr int64_t kBulk16RowLongMinNTiles = 64;         // ... K <= 3072 from 64
 // 5.92, 12x640x3072 5.76 -> 5.38), where split-K's small-layer tiles ran.
 constexpr int64_t kBulk16RowSmallMinGroups = 96;        // 8 < M <= 16: K = 3072..4096
 constexpr int64_t kBulk16RowSmallMaxGroups = 128;
+// Session 32 call 1 (M = 24 / 32, N = 544..2048, K = 3072..4096, hot graph
+// replay, auto before -> this tile): 16 < M <= 32 at K = 3072..4096 with 2 CTAs
+// a cluster up to 96 CTAs (32x768x3072 6.73 -> 5.82 us, 32x544x4096 7.56 ->
+// 6.38, 24x768x4096 7.67 -> 6.48), without one beyond (32x1024x3072 6.81 ->
+// 6.34, 24x1024x3584 7.29 -> 6.71; at K = 4096 it does not fit and the ring
+// tile runs, RingFor32Rows: 32x1024x4096 7.75 -> 7.10), where split-K's
+// 16-row bulk tile ran; beyond N = 1024 without one below K = 4096
+// (24x1536x3584 9.68 -> 7.15, 32x2048x3584 8.44 -> 7.79).
+constexpr int64_t kBulk16Row32RowsC2MaxCtas = 96;
+constexpr int64_t kBulk16Row32RowsMaxGroups = 128;      // 16 < M <= 32 beyond N = 1024: K < 4096
 
 // The cluster of quant_then_mma's streamq_n32_m16_k8_bulk that auto runs for
 // (m, n, groups) by the rules above, or 0 for none.
@@ -584,14 +642,20 @@ int Bulk16RowCluster(int64_t m, int64_t n, int64_t groups) {
   }
   if (n <= kSmallLayerMaxN) {
     if (m > kFused32RowMinM) {
-      return groups > kEightRowNoSplitMaxGroups && groups <= kEightRowMaxGroups ? 1 : 0;
+      if (groups > kEightRowNoSplitMaxGroups && groups <= kEightRowMaxGroups) return 1;
+      if (groups < kBulk16RowSmallMinGroups || groups > kBulk16RowSmallMaxGroups) return 0;
+      if (kSmallLayerClusterCtas * TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) <=
+          kBulk16Row32RowsC2MaxCtas) {
+        return kSmallLayerClusterCtas;
+      }
+      return groups < kBulk16RowSmallMaxGroups ? 1 : 0;
     }
     return groups >= kBulk16RowSmallMinGroups && groups <= kBulk16RowSmallMaxGroups
                ? kSmallLayerClusterCtas
                : 0;
   }
+  if (m > kFused32RowMinM) return groups < kBulk16Row32RowsMaxGroups ? 1 : 0;
   if (groups > kBulk16RowFor32RowsMaxGroups) return 0;
-  if (m > kFused32RowMinM) return 1;
   return groups <= kBulk16RowMaxGroups ||
                  TileGridCtas(TileConfigId::kStreamQN32M16K8Bulk, m, n) >= kBulk16RowLongMinNTiles
              ? 1
@@ -634,7 +698,8 @@ constexpr int64_t kLongKNarrowN16MaxGroups = 256;  // K <= 8192: stream_n16_m8_k
 constexpr int64_t kLongKSmallLayerMaxN = 1024;
 constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
 constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
-constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 384;  // beyond N = 1024: K >= 12288
+constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 352;  // beyond N = 1024: K >= 11264
+constexpr int64_t kLongKRingMidNMinGroupsUpTo16Rows = 320;  // ... K >= 10240 where c4 stays resident
 constexpr int64_t kLongKStreamBulkMinNTiles = 34;   // clusters of 3 of the streaming tile, resident
 constexpr int64_t kLongKStreamBulkMaxNTiles = 39;
 constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E4M3-A bulk form fits
@@ -781,7 +846,17 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   const bool streaming_keeps_bulk = n_tiles >= kLongKStreamBulkMinNTiles &&
                                     n_tiles <= kLongKStreamBulkMaxNTiles &&
                                     groups < kLongKStreamBulkMaxGroups;
-  return groups >= kLongKRingWideMinGroupsUpTo16Rows && !streaming_keeps_bulk;
+  // Session 32 (call 1): from K = 11264 the streaming tile's bulk forms no
+  // longer fit at its cluster of 2 (16x1536x11264 15.63 us against the ring
+  // tile's 11.14, 16x2048x11264 15.92 / 13.80), and from K = 10240 the ring
+  // tile wins where its clusters of 4 stay resident (16x1280x10240 10.38 ->
+  // 9.60, 12x1536x10240 10.67 -> 9.51; at N = 2048, 32 tiles of 64 rows, the
+  // streaming tile stays ahead: 10.94 against 12.99).
+  const bool ring_c4_resident =
+      TileGridCtas(TileConfigId::kWgmma8N64M64K4Fold, m, n) <= ResidentClusters(4);
+  const int64_t ring_min_groups = ring_c4_resident ? kLongKRingMidNMinGroupsUpTo16Rows
+                                                   : kLongKRingWideMinGroupsUpTo16Rows;
+  return groups >= ring_min_groups && !streaming_keeps_bulk;
 }
 
 // 8 < M <= 16 at K = 4096 from 128 N tiles of 32 rows (below the decode
@@ -1018,7 +1093,14 @@ absl::Status ValidateWeightBuffers(const Mxfp4Weight& b) {
 // Clusters of 3 stay behind 2 where both fit (call 1: 16x1056x1024 5.49 /
 // 4.58, 8x1056x2048 5.44 / 4.93), ahead where only 3 fits the bulk twin
 // (1x1056x12288 8.18 against the register tile's 11.93 with 2).
-int StreamAutoClusterSize(TileConfigId id, int64_t tiles, int64_t groups) {
+// Session 32 (call 1, streamq_n32_m16_k8_bulk at 34..38 N tiles, K = 3072..6144,
+// hot graph replay): where the count is 3 and 2 fits the bulk twin too, 2 wins
+// from M = 8 (16x1216x3072 6.10 -> 5.43 us, 12x1152x4096 6.23 -> 5.83,
+// 8x1088x3072 5.58 -> 5.37, 16x1088x6144 7.13 -> 6.90; 8x1088x6144 level) and
+// 3 up to M = 4 (1x1088x6144 6.06 against 6.73, 4x1088x3072 5.33 / 5.36).
+constexpr int64_t kStreamThreeClusterMaxM = 4;
+
+int StreamAutoClusterSize(TileConfigId id, int64_t m, int64_t tiles, int64_t groups) {
   const TileConfigDesc cfg = GetTileConfig(id);
   const TileConfigDesc bulk = GetTileConfig(AutoBulkTwin(id));
   const int64_t kw = cfg.warps_k;
@@ -1030,6 +1112,10 @@ int StreamAutoClusterSize(TileConfigId id, int64_t tiles, int64_t groups) {
   int64_t s = std::clamp<int64_t>(kStreamTargetCtas / std::max<int64_t>(1, tiles), 1, kMaxSplits);
   while (s > 1 && chunk_blocks(s) < kStreamMinChunkBlocks) --s;
   while (s < kMaxSplits && !fits(cfg, s)) ++s;
+  if (s == 3 && m > kStreamThreeClusterMaxM && AutoBulkTwin(id) == TileConfigId::kStreamQN32M16K8Bulk &&
+      fits(bulk, 2)) {
+    return 2;
+  }
   if (s == 1 || tiles <= ResidentClusters(static_cast<int>(s))) return static_cast<int>(s);
   for (const TileConfigDesc* c : {&bulk, &cfg}) {
     for (int64_t r : {4, 2, 3, 1}) {
@@ -1117,7 +1203,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   } else if (split_k > 0) {
     cluster = split_k;
   } else if (cfg.stream_b) {
-    cluster = StreamAutoClusterSize(id, tiles, groups);
+    cluster = StreamAutoClusterSize(id, m, tiles, groups);
   } else {
     // Enough to put about one CTA on every SM, keeping at least one full
     // pipeline stage of K per split.

@@ -136,9 +136,19 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // Session 17: the 64-row K-split tile wherever its grid fits one wave,
       // however small (k4 from K = 4096), before the 128-row tile.
       {64, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 2 CTAs
-      {64, 1024, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},      // 16
-      {64, 960, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 15
-      {48, 128, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},       // 2
+      // Up to K = 1024 its warp-specialized twin (session 32).
+      {64, 1024, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},   // 16
+      {64, 960, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},    // 15
+      {48, 128, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},    // 2
+      {256, 2048, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},  // 128
+      {32, 2880, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // M <= 32
+      {64, 1024, 1088, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // K > 1024
+      // From K = 2048 below 4096 clusters of 4 where chunks of 8 blocks or
+      // more stay whole loop steps and resident (session 32).
+      {64, 512, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},      // 8 x 4
+      {192, 512, 3072, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 24 x 4
+      {64, 512, 3584, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},      // 14-block chunks
+      {96, 1024, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 4 > 30
       {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},       // 1 x 4
       {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 16 x 4
       {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 64 x 2
@@ -159,7 +169,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {17, 8448, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 132 CTAs
       {32, 2048, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // 64 x 2 CTAs
       {32, 2048, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      {32, 2048, 3136, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // K > 3072
+      {32, 2048, 3136, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // K < 4096
+      {24, 1536, 3584, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {32, 2048, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 32 x 2
       {17, 2112, 1024, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},    // 66 x 2 CTAs
       {17, 2144, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 67 x 2
       {32, 1088, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 17 x 4
@@ -213,11 +225,19 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 1024, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {8, 1024, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {16, 512, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},        // 64 of 2
-      {32, 1024, 4096, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},
+      // 16 < M <= 32 at K = 3072..4096 from N = 544 (session 32): quant_then_mma's
+      // 16-row bulk tile with 2 CTAs a cluster up to 96 CTAs, without beyond,
+      // the ring tile at K = 4096 where that does not fit.
+      {32, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},    // 16 x 4
+      {32, 1024, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},   // 128 CTAs
+      {32, 544, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},   // 34 x 2
+      {24, 544, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
+      {32, 512, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // N = 512
       {16, 256, 3072, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {16, 256, 3136, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
       {32, 256, 4096, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},         // 64 of 2
-      {24, 768, 3072, GemmPath::kSplitKSmallM, "stream_n32_m16_k8_bulk", 16},   // 72 of 2 > 66
+      {24, 768, 3072, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // 48 x 2
+      {24, 768, 2560, GemmPath::kSplitKSmallM, "stream_n32_m16_k4", 8},          // K < 3072
       // Below N = 256 (session 29 call 8): clusters of 4 from K = 1056, no
       // bulk tile.
       {1, 96, 960, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},
@@ -245,7 +265,15 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {24, 256, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
       {32, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       {16, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
-      {16, 1536, 12224, GemmPath::kQuantThenMma, "streamq_n32_m16_k8", 16},      // K < 12288
+      // From K = 10240 where the k4 tile's clusters of 4 stay resident, from
+      // K = 11264 beyond (session 32); on a tie of clusters the k2 tile where
+      // only its chunks are whole loop steps.
+      {16, 1536, 12224, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
+      {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
+      {12, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 44, not 22
+      {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 x 4 > 30
+      {16, 2048, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},   // 32 x 2
+      {16, 1536, 9216, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       {9, 1056, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 17 x 4
       {9, 1200, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 24},  // 38 x 3
       {9, 1200, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 19 x 4
@@ -297,6 +325,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 1280, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {12, 1280, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       {16, 1056, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
+      // 34..39 N tiles: 3 by the CTA count, 2 from M = 5 where the bulk tile
+      // fits there (session 32).
+      {16, 1216, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},  // 38 x 2
+      {4, 1216, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},   // 38 x 3
+      {12, 1088, 9216, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},  // 2 does not fit
       {1, 1056, 12288, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 24},
       {16, 256, 16384, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 64},
       {17, 256, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8
