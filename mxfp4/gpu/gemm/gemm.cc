@@ -323,15 +323,20 @@ int LargestResidentCluster(int64_t tiles, int64_t max_cluster = kMaxSplits) {
 // 192x512x2048 8.00 -> 7.15, 48x1536x2048 7.17 -> 6.53; likewise at K = 3072
 // (24x544x3072 7.39 -> 6.14, 32x1024x3072 7.40 -> 6.51) but not where the chunk
 // ends off the ring's 4-block loop step (K = 3584: 14 blocks, 8.03 against
-// 8.00). So from K = 2048 below the k4 tile's K the cluster may cut chunks to
+// 8.00); call 2: at K = 4096 clusters of 8 where they stay resident (4..8
+// tiles: 48x128x4096 7.51 -> 6.78, 64x512x4096 7.89 -> 7.29, 128x256x4096
+// 8.06 -> 7.44), also ahead of the k4 tile's clusters (8.30-9.24 there). So
+// from K = 2048 up to 4096 the k2 tile's cluster may cut chunks to
 // kRingShortMinChunkBlocks blocks when they stay whole loop steps. (At K =
-// 1024 chunks of 8 lose: 64x512x1024 c1 5.31, c2 6.17, c4 5.60.)
+// 1024 chunks of 8 lose: 64x512x1024 c1 5.31, c2 6.17, c4 5.60; at K = 1536
+// no cluster beat none by more than 3%, call 2.)
 constexpr int64_t kRingShortMinChunkBlocks = 8;
 constexpr int64_t kRingShortMinGroups = 64;
+constexpr int kRingShortWarpsK = 2;
 
 int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
-  if (groups >= kRingShortMinGroups && groups < kRingK4MinGroups) {
-    for (int c : {4, 2}) {
+  if (warps_k == kRingShortWarpsK && groups >= kRingShortMinGroups && groups <= kRingK4MinGroups) {
+    for (int c : {8, 4, 2}) {
       const int64_t splits = int64_t{c} * warps_k;
       if (tiles <= ResidentClusters(c) && groups % (splits * gemm_internal::kRingChunkAlignBlocks) == 0 &&
           groups / splits >= kRingShortMinChunkBlocks) {

@@ -149,7 +149,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {192, 512, 3072, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 24 x 4
       {64, 512, 3584, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},      // 14-block chunks
       {96, 1024, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 32 x 4 > 30
-      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},       // 1 x 4
+      {33, 32, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},      // 1 x 8
       {64, 1024, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 16 x 4
       {128, 2048, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 64 x 2
       {160, 2560, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 120
@@ -160,7 +160,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // Few output tiles with long K: the ring tiles split K over a cluster
       // too, chunks of >= 16 blocks, one wave (session 17).
       {64, 512, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 8 x 8
-      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 4 x 4
+      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8 (session 32)
       // 16 < M <= 32 with K >= 2048: the 64-row ring tile on 32..132 CTAs,
       // else the streaming tiles (session 17); since session 31 from K = 1024
       // on 32..132 CTAs, at K >= 4096 below 32 (with a K-split cluster), and
