@@ -332,13 +332,22 @@ int LargestResidentCluster(int64_t tiles, int64_t max_cluster = kMaxSplits) {
 // no cluster beat none by more than 3%, call 2.)
 constexpr int64_t kRingShortMinChunkBlocks = 8;
 constexpr int64_t kRingShortMinGroups = 64;
-constexpr int kRingShortWarpsK = 2;
+constexpr int kRingK2WarpsK = 2;
+constexpr int kRingK4WarpsK = 4;
+constexpr int kRingShortWarpsK = kRingK2WarpsK;
+
+// Whether `groups` K-blocks split over `cluster` CTAs of `warps_k` warpgroups
+// give every warpgroup the same whole number of ring steps: only then do the
+// ring tiles run their fast loop (wgmma_ring_gemm_body.h) on every CTA.
+bool RingChunksWholeSteps(int64_t groups, int warps_k, int cluster) {
+  return groups % (int64_t{cluster} * warps_k * gemm_internal::kRingChunkAlignBlocks) == 0;
+}
 
 int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
   if (warps_k == kRingShortWarpsK && groups >= kRingShortMinGroups && groups <= kRingK4MinGroups) {
     for (int c : {8, 4, 2}) {
       const int64_t splits = int64_t{c} * warps_k;
-      if (tiles <= ResidentClusters(c) && groups % (splits * gemm_internal::kRingChunkAlignBlocks) == 0 &&
+      if (tiles <= ResidentClusters(c) && RingChunksWholeSteps(groups, warps_k, c) &&
           groups / splits >= kRingShortMinChunkBlocks) {
         return c;
       }
@@ -411,7 +420,21 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
     if (m > kStreamPrequantMaxM && groups <= kRingWsShortMaxGroups) {
       return TileConfigId::kWgmma8N64M64K2WsFold;
     }
-    if (groups < kRingK4MinGroups) return TileConfigId::kWgmma8N64M64K2Fold;
+    if (groups < kRingK4MinGroups) {
+      // Where the k2 tile would run without a cluster on chunks that are not
+      // whole ring steps (K = 2880: 90 blocks, 48 + 42), every CTA takes the
+      // exact loop (per-block votes, a tail); its warp-specialized twin (M >
+      // 32) or the k4 tile lose less. Session 32 call 3 (hot graph replay):
+      // 64x5120x2880 k2 14.05 us, ws 12.57, k4 13.03; 128x2880x2880 14.26 /
+      // 12.70 / 13.28; 32x5120x2880 k2 13.89, k4 12.80; 16x5120x2880 14.01 /
+      // 13.00 (M <= 16 leaves the ring tile there: RingForDecode).
+      if (!RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
+          RingClusterSize(m64_tiles, groups, kRingK2WarpsK) == 1) {
+        return m > kStreamPrequantMaxM ? TileConfigId::kWgmma8N64M64K2WsFold
+                                       : TileConfigId::kWgmma8N64M64K4Fold;
+      }
+      return TileConfigId::kWgmma8N64M64K2Fold;
+    }
     // The k2 tile where its K-split cluster is larger than the k4 tile's
     // (the same chunks on twice the SMs; session 30, hot graph replay:
     // 64x512x8192 k4 cluster 4 11.4 us -> k2 cluster 8 8.8, 16x512x8192 8.6
@@ -424,10 +447,8 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
     // not (session 32 call 1: 16x1280x11264, 22-block chunks, k4 cluster 4
     // 13.74 us against k2 cluster 4 10.88; 16x1280x10240, 20 blocks, 9.60
     // against 10.25).
-    const auto whole_steps = [&](int cluster, int warps_k) {
-      return groups % (int64_t{cluster} * warps_k * gemm_internal::kRingChunkAlignBlocks) == 0;
-    };
-    const bool k2_wins_tie = whole_steps(k2_cluster, 2) && !whole_steps(k4_cluster, 4);
+    const bool k2_wins_tie = RingChunksWholeSteps(groups, kRingK2WarpsK, k2_cluster) &&
+                             !RingChunksWholeSteps(groups, kRingK4WarpsK, k4_cluster);
     return k2_cluster > k4_cluster || (k2_cluster == k4_cluster && k2_wins_tie)
                ? TileConfigId::kWgmma8N64M64K2Fold
                : TileConfigId::kWgmma8N64M64K4Fold;
@@ -915,10 +936,18 @@ constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
 constexpr int64_t kRingDecodeMinN = 5120;
 constexpr int64_t kRingDecodeMinGroups = 32;
 
+// Session 32 call 3: below the weight threshold, M <= 16 keeps the streaming
+// tile where the k2 ring tile's chunks are not whole ring steps (K < 4096 on
+// no cluster; AutoRingTile): 16x5120x2880 streamq_n32_m16_k8_bulk 10.82 us
+// against ring k2 14.01 and k4 13.00, 1x5760x2880 11.06 / 14.19 / 12.65.
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
-  return m <= kStreamPrequantMaxM && groups > kFusedMaxGroups &&
-         (n * groups * 32 >= kRingLargeWeightElements ||
-          (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups));
+  if (m > kStreamPrequantMaxM || groups <= kFusedMaxGroups) return false;
+  if (n * groups * 32 >= kRingLargeWeightElements) return true;
+  if (n < kRingDecodeMinN || groups < kRingDecodeMinGroups) return false;
+  const bool k2_off_steps = groups < kRingK4MinGroups &&
+                            !RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
+                            TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas;
+  return !(m <= kFusedMaxM && k2_off_steps);
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and

@@ -142,7 +142,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {48, 128, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},    // 2
       {256, 2048, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},  // 128
       {32, 2880, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // M <= 32
-      {64, 1024, 1088, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // K > 1024
+      {64, 1024, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // K > 1024
       // From K = 2048 below 4096 clusters of 4 where chunks of 8 blocks or
       // more stay whole loop steps and resident (session 32).
       {64, 512, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},      // 8 x 4
@@ -178,7 +178,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 1088, 4032, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 12},        // 34 x 3
       {32, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},    // 133: decode
       {32, 1984, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 31 x 2
-      {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 64 CTAs
+      {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},     // 62 blocks: k4
       {32, 4096, 960, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},          // K < 1024
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
       {16, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
@@ -201,6 +201,13 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 8192, 1024, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {16, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      // K = 2880 (90 blocks: the k2 tile's chunks are not whole ring steps):
+      // M <= 16 keeps the streaming tile, 16 < M <= 32 the k4 tile, M > 32 the
+      // k2 tile's ws twin (session 32).
+      {16, 5120, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {24, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {64, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},
+      {32, 2880, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 45 x 2
       {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       // Small layers (64 <= N <= 1024, 512 < K <= 4096; M <= 8: K <= 3072

@@ -371,6 +371,40 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
   for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
 }
 
+// Session 32's auto plans on quant_then_mma: the k2 ring tile's ws twin at
+// M > 32 with K <= 1024 or K-blocks off the ring step (K = 2880, 992),
+// clusters of 4 / 8 with 8-block chunks at K = 2048..4096, the ring tile for
+// 8 < M <= 16 from K = 10240 (k2 on a cluster tie where only its chunks are
+// whole steps), the 16-row bulk tile for 16 < M <= 32 at K = 3072..4096 and
+// with 2 CTAs a cluster at 34..38 N tiles from M = 5.
+TEST(GemmPath, ShortChunkClustersAndOffStepK) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "auto runs these as quant_then_mma";
+  auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
+  const auto natural = [](GemmTester t) -> GemmTester {
+    t.WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural);
+    return t;
+  };
+  // Under MXFP4_TEST_SCALE=small (the sanitizer runs) the first four only.
+  std::vector<GemmTester> cases;
+  cases.push_back(auto_tester().M(64).N(512).K(512).Seed(1571).CheckIdeal(true));  // ws twin
+  cases.push_back(natural(auto_tester().M(40).N(1000).K(992).Seed(1572))           // ws, 32 x 31
+                      .Output(GemmOutputType::kFp32));
+  cases.push_back(auto_tester().M(64).N(256).K(4096).Seed(1573).CheckIdeal(true));  // k2 c8
+  cases.push_back(natural(auto_tester().M(24).N(1536).K(3616).Seed(1574)));  // bulk c1, 32 x 113
+  cases.push_back(auto_tester().M(48).N(256).K(2048).Seed(1575));             // k2 c4
+  cases.push_back(auto_tester().M(64).N(5120).K(2880).Seed(1576).CheckIdeal(true));  // ws, 90 blocks
+  cases.push_back(auto_tester().M(24).N(5120).K(2880).Seed(1577));            // k4, 90 blocks
+  cases.push_back(auto_tester().M(16).N(5120).K(2880).Seed(1578));            // streamq bulk
+  cases.push_back(auto_tester().M(12).N(1280).K(11264).Seed(1579).CheckIdeal(true));  // k2 c4
+  cases.push_back(auto_tester().M(12).N(1280).K(10240).Seed(1580));           // k4 c4
+  cases.push_back(natural(auto_tester().M(32).N(760).K(3104).Seed(1581))      // bulk c2, 32 x 97
+                      .Output(GemmOutputType::kFp32));
+  cases.push_back(auto_tester().M(16).N(1216).K(4096).Seed(1582).CheckIdeal(true));  // bulk c2
+  const int n = Limit(static_cast<int>(cases.size()), 4);
+  for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
+}
+
 // The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)
 // the fast loop runs m64n8k32 (m64n16k32, m64n32k32) wgmmas, the
 // accumulator's other columns staying +0. M = 1, 16, 17, 32 on them, and
