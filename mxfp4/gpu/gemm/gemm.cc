@@ -299,7 +299,7 @@ constexpr int64_t kRingK4MinGroups = 128;
 // 4, 2 whose clusters stay resident with chunks of kRingMinChunkBlocks or
 // more (call 2, gemm_paths_benchmark --only, hot graph replay, k2 / k4 tiles
 // with clusters 1..8 on M = 16 and 64, N = 512..2048, K = 8192 and 16384;
-// docs/paths.md "Measured (2026-12-01, session 30)").
+// docs/paths-history.md "Measured (2026-12-01, session 30)").
 constexpr int64_t kRingMinChunkBlocks = 16;
 
 int64_t ResidentClusters(int cluster_ctas) {

@@ -14,12 +14,14 @@
 //   fused_quant     one kernel, A quantized inside the GEMM (auto: M <= 32, K <= 512)
 //   splitk_small_m  one kernel, A quantized inside, K split over a cluster (auto:
 //                   small layers, M <= 32 with N <= 1024 and 512 < K <= 4096, on a
-//                   cluster of 2 (4 below N = 256 from K = 1056); K > 4096 with
+//                   cluster of 2 (4 below N = 256 from K = 1056; 16 < M <= 32 from
+//                   N = 544 at K >= 3072 runs quant_then_mma); K > 4096 with
 //                   N < 256 (M <= 32), 256 <= N <= 1024 (M <= 8) or 256 <= N <
 //                   512 below K = 8192 (8 < M <= 16); M <= 8 beyond N = 1024
 //                   with K <= 2048 (M <= 16: K <= 1024); M <= 8, K > 512, where
 //                   quant_then_mma would need more than 132 CTAs and the weight
-//                   has fewer than 24 Mi elements and N < 5120 or K < 1024;
+//                   has fewer than 24 Mi elements and N < 5120 or K < 1024 (or the
+//                   ring tile's K-chunks would be off its step, e.g. K = 2880);
 //                   docs/paths.md "Dispatch")
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the

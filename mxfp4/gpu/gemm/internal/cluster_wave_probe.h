@@ -6,7 +6,7 @@
 // kernel). A cluster must fit in one GPC, so with one CTA per SM a wave holds
 // fewer CTAs than SMs for most cluster sizes: the K-split ring tiles'
 // cluster choice (gemm.cc RingClusterSize) keeps its grids within that
-// (docs/paths.md "Measured (2026-12-01, session 30)").
+// (docs/paths-history.md "Measured (2026-12-01, session 30)").
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_CLUSTER_WAVE_PROBE_H_
 #define MXFP4_GPU_GEMM_INTERNAL_CLUSTER_WAVE_PROBE_H_

@@ -205,7 +205,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // rank 0's copy at the same CTA-local offset and reported a hazard in about
   // a third of its runs (sessions 23-25). Relaxed: a release arrive cost 3-5%
   // on every cluster shape, this one <= 1% but on 128x2048x2048 (+4%;
-  // docs/paths.md "Measured (2026-12-01, session 25)").
+  // docs/paths-history.md "Measured (2026-12-01, session 25)").
   if constexpr (kCluster) ClusterArriveRelaxed();
 
   const int wg = warp >> 2;
