@@ -334,7 +334,6 @@ constexpr int64_t kRingShortMinChunkBlocks = 8;
 constexpr int64_t kRingShortMinGroups = 64;
 constexpr int kRingK2WarpsK = 2;
 constexpr int kRingK4WarpsK = 4;
-constexpr int kRingShortWarpsK = kRingK2WarpsK;
 
 // Whether `groups` K-blocks split over `cluster` CTAs of `warps_k` warpgroups
 // give every warpgroup the same whole number of ring steps: only then do the
@@ -344,7 +343,7 @@ bool RingChunksWholeSteps(int64_t groups, int warps_k, int cluster) {
 }
 
 int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
-  if (warps_k == kRingShortWarpsK && groups >= kRingShortMinGroups && groups <= kRingK4MinGroups) {
+  if (warps_k == kRingK2WarpsK && groups >= kRingShortMinGroups && groups <= kRingK4MinGroups) {
     for (int c : {8, 4, 2}) {
       const int64_t splits = int64_t{c} * warps_k;
       if (tiles <= ResidentClusters(c) && RingChunksWholeSteps(groups, warps_k, c) &&
@@ -602,9 +601,9 @@ SplitKChoice SmallLayerSplitK(int64_t m, int64_t n, int64_t groups) {
     const SplitKChoice reg = EightRowRegisterSplitK(m, n, groups);
     if (reg.tile != TileConfigId::kCount) return reg;
     // Where it does not fit, quant_then_mma's 16-row bulk tile
-    // (Bulk16RowCluster): 16 < M <= 32 at K <= 2048, 8 < M <= 16 at K =
-    // 3072..4096.
-    // Session 32: 16 < M <= 32 at K = 4096 beyond N = 768 on the ring tile
+    // (Bulk16RowCluster): 16 < M <= 32 at K <= 2048 and (session 32) K =
+    // 3072..4096, 8 < M <= 16 at K = 3072..4096; where that does not take
+    // 16 < M <= 32 at K = 4096 (beyond 96 CTAs of it), the ring tile
     // (RingFor32Rows; 32x1024x4096 7.75 -> 7.10 us; at N = 512 unmeasured).
     if (Bulk16RowCluster(m, n, groups) > 0 ||
         (n > kSmallLayerNarrowN && RingFor32Rows(m, n, groups))) {
@@ -725,7 +724,7 @@ constexpr int64_t kLongKSmallLayerMaxN = 1024;
 constexpr int64_t kLongKSmallLayerMinGroups = kSmallLayerMaxGroups + 1;  // K > 4096
 constexpr int64_t kLongKRingMinNUpTo16Rows = 512;
 constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 352;  // beyond N = 1024: K >= 11264
-constexpr int64_t kLongKRingMidNMinGroupsUpTo16Rows = 320;  // ... K >= 10240 where c4 stays resident
+constexpr int64_t kLongKRingMidNMinGroupsUpTo16Rows = 320;  // K >= 10240 where c4 stays resident
 constexpr int64_t kLongKStreamBulkMinNTiles = 34;   // clusters of 3 of the streaming tile, resident
 constexpr int64_t kLongKStreamBulkMaxNTiles = 39;
 constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E4M3-A bulk form fits
@@ -944,9 +943,9 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
   if (m > kStreamPrequantMaxM || groups <= kFusedMaxGroups) return false;
   if (n * groups * 32 >= kRingLargeWeightElements) return true;
   if (n < kRingDecodeMinN || groups < kRingDecodeMinGroups) return false;
-  const bool k2_off_steps = groups < kRingK4MinGroups &&
-                            !RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
-                            TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas;
+  const bool k2_off_steps =
+      groups < kRingK4MinGroups && !RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
+      TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas;
   return !(m <= kFusedMaxM && k2_off_steps);
 }
 
@@ -1146,8 +1145,8 @@ int StreamAutoClusterSize(TileConfigId id, int64_t m, int64_t tiles, int64_t gro
   int64_t s = std::clamp<int64_t>(kStreamTargetCtas / std::max<int64_t>(1, tiles), 1, kMaxSplits);
   while (s > 1 && chunk_blocks(s) < kStreamMinChunkBlocks) --s;
   while (s < kMaxSplits && !fits(cfg, s)) ++s;
-  if (s == 3 && m > kStreamThreeClusterMaxM && AutoBulkTwin(id) == TileConfigId::kStreamQN32M16K8Bulk &&
-      fits(bulk, 2)) {
+  if (s == 3 && m > kStreamThreeClusterMaxM &&
+      AutoBulkTwin(id) == TileConfigId::kStreamQN32M16K8Bulk && fits(bulk, 2)) {
     return 2;
   }
   if (s == 1 || tiles <= ResidentClusters(static_cast<int>(s))) return static_cast<int>(s);

@@ -160,7 +160,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // Few output tiles with long K: the ring tiles split K over a cluster
       // too, chunks of >= 16 blocks, one wave (session 17).
       {64, 512, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 8 x 8
-      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8 (session 32)
+      {64, 256, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 4 x 8
       // 16 < M <= 32 with K >= 2048: the 64-row ring tile on 32..132 CTAs,
       // else the streaming tiles (session 17); since session 31 from K = 1024
       // on 32..132 CTAs, at K >= 4096 below 32 (with a K-split cluster), and
@@ -278,7 +278,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 1536, 12224, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
       {12, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 44, not 22
-      {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 x 4 > 30
+      {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 tiles
       {16, 2048, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},   // 32 x 2
       {16, 1536, 9216, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       {9, 1056, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 17 x 4

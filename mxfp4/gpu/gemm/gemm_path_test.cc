@@ -393,7 +393,7 @@ TEST(GemmPath, ShortChunkClustersAndOffStepK) {
   cases.push_back(auto_tester().M(64).N(256).K(4096).Seed(1573).CheckIdeal(true));  // k2 c8
   cases.push_back(natural(auto_tester().M(24).N(1536).K(3616).Seed(1574)));  // bulk c1, 32 x 113
   cases.push_back(auto_tester().M(48).N(256).K(2048).Seed(1575));             // k2 c4
-  cases.push_back(auto_tester().M(64).N(5120).K(2880).Seed(1576).CheckIdeal(true));  // ws, 90 blocks
+  cases.push_back(auto_tester().M(64).N(5120).K(2880).Seed(1576).CheckIdeal(true));  // ws, K 90x32
   cases.push_back(auto_tester().M(24).N(5120).K(2880).Seed(1577));            // k4, 90 blocks
   cases.push_back(auto_tester().M(16).N(5120).K(2880).Seed(1578));            // streamq bulk
   cases.push_back(auto_tester().M(12).N(1280).K(11264).Seed(1579).CheckIdeal(true));  // k2 c4
