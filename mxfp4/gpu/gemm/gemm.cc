@@ -939,14 +939,20 @@ constexpr int64_t kRingDecodeMinGroups = 32;
 // tile where the k2 ring tile's chunks are not whole ring steps (K < 4096 on
 // no cluster; AutoRingTile): 16x5120x2880 streamq_n32_m16_k8_bulk 10.82 us
 // against ring k2 14.01 and k4 13.00, 1x5760x2880 11.06 / 14.19 / 12.65.
+// Whether (m, n, groups) is such a shape: the N >= 5120 decode rule's, M <=
+// 16, below the weight threshold, the k2 tile's chunks off the ring step.
+bool DecodeShapeOffRingStep(int64_t m, int64_t n, int64_t groups) {
+  return m <= kFusedMaxM && groups > kFusedMaxGroups && n >= kRingDecodeMinN &&
+         groups >= kRingDecodeMinGroups && n * groups * 32 < kRingLargeWeightElements &&
+         groups < kRingK4MinGroups && !RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
+         TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas;
+}
+
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
-  if (m > kStreamPrequantMaxM || groups <= kFusedMaxGroups) return false;
-  if (n * groups * 32 >= kRingLargeWeightElements) return true;
-  if (n < kRingDecodeMinN || groups < kRingDecodeMinGroups) return false;
-  const bool k2_off_steps =
-      groups < kRingK4MinGroups && !RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
-      TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas;
-  return !(m <= kFusedMaxM && k2_off_steps);
+  return m <= kStreamPrequantMaxM && groups > kFusedMaxGroups &&
+         (n * groups * 32 >= kRingLargeWeightElements ||
+          (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups)) &&
+         !DecodeShapeOffRingStep(m, n, groups);
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
@@ -1326,10 +1332,18 @@ std::string GemmPlan::ToString() const {
 // at N = K = 4096 (13.6-14.5 vs 10.7-11.3 us), where its slabs need a cluster
 // of 2 (256 CTAs). So auto takes the quant_then_mma plan of such a shape when
 // it is that bulk tile (the measured one, not its register twin) within
-// kStreamTargetCtas CTAs.
+// kStreamTargetCtas CTAs - and (session 32 call 3) on the decode shapes whose
+// ring tile chunks are off the ring step (DecodeShapeOffRingStep) up to
+// kOffStepQuantThenMmaMaxCtas, two waves of either plan: 1x5120x2880 11.94 ->
+// 11.03 us (160 CTAs), 4x5760x2880 11.94 -> 11.19, 8x5120x2880 12.75 ->
+// 10.97, 8x5760x2880 12.81 -> 11.09 (180).
+constexpr int64_t kOffStepQuantThenMmaMaxCtas = 180;
 namespace {
-bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma) {
-  return quant_then_mma.grid_ctas <= kStreamTargetCtas &&
+bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma, int64_t m, int64_t n,
+                                    int64_t groups) {
+  const int64_t max_ctas = DecodeShapeOffRingStep(m, n, groups) ? kOffStepQuantThenMmaMaxCtas
+                                                                 : kStreamTargetCtas;
+  return quant_then_mma.grid_ctas <= max_ctas &&
          quant_then_mma.tile == GetTileConfig(TileConfigId::kStreamQN32M16K8Bulk).name;
 }
 
@@ -1373,7 +1387,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
     GemmOptions q = options;
     q.path = GemmPath::kQuantThenMma;
     absl::StatusOr<GemmPlan> quant_then_mma = PlanGemmWithCopy(m, b, q, copy);
-    if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma)) {
+    if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma, m, b.n, groups)) {
       return quant_then_mma;
     }
   }

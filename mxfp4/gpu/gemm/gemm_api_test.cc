@@ -205,6 +205,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // M <= 16 keeps the streaming tile, 16 < M <= 32 the k4 tile, M > 32 the
       // k2 tile's ws twin (session 32).
       {16, 5120, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
+      {1, 5120, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},   // 160 CTAs
+      {8, 5760, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},   // 180
+      {1, 6144, 2880, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},     // 192
       {24, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
       {64, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},
       {32, 2880, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 45 x 2

@@ -401,6 +401,7 @@ TEST(GemmPath, ShortChunkClustersAndOffStepK) {
   cases.push_back(natural(auto_tester().M(32).N(760).K(3104).Seed(1581))      // bulk c2, 32 x 97
                       .Output(GemmOutputType::kFp32));
   cases.push_back(auto_tester().M(16).N(1216).K(4096).Seed(1582).CheckIdeal(true));  // bulk c2
+  cases.push_back(natural(auto_tester().M(3).N(5120).K(2880).Seed(1583)));  // bulk, 160 CTAs
   const int n = Limit(static_cast<int>(cases.size()), 4);
   for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
 }
