@@ -332,8 +332,8 @@ int LargestResidentCluster(int64_t tiles, int64_t max_cluster = kMaxSplits) {
 // no cluster beat none by more than 3%, call 2.)
 constexpr int64_t kRingShortMinChunkBlocks = 8;
 constexpr int64_t kRingShortMinGroups = 64;
-constexpr int kRingK2WarpsK = 2;
-constexpr int kRingK4WarpsK = 4;
+constexpr int kRingK2WarpsK = GetTileConfig(TileConfigId::kWgmma8N64M64K2Fold).warps_k;
+constexpr int kRingK4WarpsK = GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold).warps_k;
 
 // Whether `groups` K-blocks split over `cluster` CTAs of `warps_k` warpgroups
 // give every warpgroup the same whole number of ring steps: only then do the
@@ -438,10 +438,8 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
     // (the same chunks on twice the SMs; session 30, hot graph replay:
     // 64x512x8192 k4 cluster 4 11.4 us -> k2 cluster 8 8.8, 16x512x8192 8.6
     // -> 7.0); on a tie k4 (16x1024x16384 k4 12.5 against k2 14.2, cluster 4).
-    const int k2_cluster = RingClusterSize(
-        m64_tiles, groups, GetTileConfig(TileConfigId::kWgmma8N64M64K2Fold).warps_k);
-    const int k4_cluster = RingClusterSize(
-        m64_tiles, groups, GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold).warps_k);
+    const int k2_cluster = RingClusterSize(m64_tiles, groups, kRingK2WarpsK);
+    const int k4_cluster = RingClusterSize(m64_tiles, groups, kRingK4WarpsK);
     // On a tie k4 unless its chunks end off the ring's loop step and k2's do
     // not (session 32 call 1: 16x1280x11264, 22-block chunks, k4 cluster 4
     // 13.74 us against k2 cluster 4 10.88; 16x1280x10240, 20 blocks, 9.60
@@ -655,7 +653,7 @@ constexpr int64_t kBulk16RowSmallMaxGroups = 128;
 // 16-row bulk tile ran; beyond N = 1024 without one below K = 4096
 // (24x1536x3584 9.68 -> 7.15, 32x2048x3584 8.44 -> 7.79).
 constexpr int64_t kBulk16Row32RowsC2MaxCtas = 96;
-constexpr int64_t kBulk16Row32RowsMaxGroups = 128;      // 16 < M <= 32 beyond N = 1024: K < 4096
+constexpr int64_t kBulk16Row32RowsMaxGroups = 128;      // 16 < M <= 32 without a K-split: K < 4096
 
 // The cluster of quant_then_mma's streamq_n32_m16_k8_bulk that auto runs for
 // (m, n, groups) by the rules above, or 0 for none.
@@ -673,7 +671,7 @@ int Bulk16RowCluster(int64_t m, int64_t n, int64_t groups) {
           kBulk16Row32RowsC2MaxCtas) {
         return kSmallLayerClusterCtas;
       }
-      return groups < kBulk16RowSmallMaxGroups ? 1 : 0;
+      return groups < kBulk16Row32RowsMaxGroups ? 1 : 0;
     }
     return groups >= kBulk16RowSmallMinGroups && groups <= kBulk16RowSmallMaxGroups
                ? kSmallLayerClusterCtas
