@@ -419,33 +419,21 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
     if (m > kStreamPrequantMaxM && groups <= kRingWsShortMaxGroups) {
       return TileConfigId::kWgmma8N64M64K2WsFold;
     }
-    if (groups < kRingK4MinGroups) {
-      // Where the k2 tile would run without a cluster on chunks that are not
-      // whole ring steps (K = 2880: 90 blocks, 48 + 42), every CTA takes the
-      // exact loop (per-block votes, a tail); its warp-specialized twin (M >
-      // 32) or the k4 tile lose less. Session 32 call 3 (hot graph replay):
-      // 64x5120x2880 k2 14.05 us, ws 12.57, k4 13.03; 128x2880x2880 14.26 /
-      // 12.70 / 13.28; 32x5120x2880 k2 13.89, k4 12.80; 16x5120x2880 14.01 /
-      // 13.00 (M <= 16 leaves the ring tile there: RingForDecode).
-      if (!RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
-          RingClusterSize(m64_tiles, groups, kRingK2WarpsK) == 1) {
-        return m > kStreamPrequantMaxM ? TileConfigId::kWgmma8N64M64K2WsFold
-                                       : TileConfigId::kWgmma8N64M64K4Fold;
-      }
-      return TileConfigId::kWgmma8N64M64K2Fold;
-    }
+    if (groups < kRingK4MinGroups) return TileConfigId::kWgmma8N64M64K2Fold;
     // The k2 tile where its K-split cluster is larger than the k4 tile's
     // (the same chunks on twice the SMs; session 30, hot graph replay:
     // 64x512x8192 k4 cluster 4 11.4 us -> k2 cluster 8 8.8, 16x512x8192 8.6
     // -> 7.0); on a tie k4 (16x1024x16384 k4 12.5 against k2 14.2, cluster 4).
     const int k2_cluster = RingClusterSize(m64_tiles, groups, kRingK2WarpsK);
     const int k4_cluster = RingClusterSize(m64_tiles, groups, kRingK4WarpsK);
-    // On a tie k4 unless its chunks end off the ring's loop step and k2's do
-    // not (session 32 call 1: 16x1280x11264, 22-block chunks, k4 cluster 4
-    // 13.74 us against k2 cluster 4 10.88; 16x1280x10240, 20 blocks, 9.60
-    // against 10.25).
-    const bool k2_wins_tie = RingChunksWholeSteps(groups, kRingK2WarpsK, k2_cluster) &&
-                             !RingChunksWholeSteps(groups, kRingK4WarpsK, k4_cluster);
+    // On a tie k4 unless its chunks end off the ring's loop step: then some
+    // of its CTAs take the exact loop, while the k2 tile's run its fast loop
+    // (whole steps) or its partial loop (session 32 call 1: 16x1280x11264,
+    // 22-block chunks, k4 cluster 4 13.74 us against k2 cluster 4 10.88;
+    // 16x1280x10240, 20 blocks, 9.60 against 10.25; session 33 call 2, both
+    // off the step: 1x4096x11008 k4 c2 23.2 against k2 c2 16.1, 16x4096x11008
+    // 21.4 / 17.0).
+    const bool k2_wins_tie = !RingChunksWholeSteps(groups, kRingK4WarpsK, k4_cluster);
     return k2_cluster > k4_cluster || (k2_cluster == k4_cluster && k2_wins_tie)
                ? TileConfigId::kWgmma8N64M64K2Fold
                : TileConfigId::kWgmma8N64M64K4Fold;
@@ -933,24 +921,10 @@ constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
 constexpr int64_t kRingDecodeMinN = 5120;
 constexpr int64_t kRingDecodeMinGroups = 32;
 
-// Session 32 call 3: below the weight threshold, M <= 16 keeps the streaming
-// tile where the k2 ring tile's chunks are not whole ring steps (K < 4096 on
-// no cluster; AutoRingTile): 16x5120x2880 streamq_n32_m16_k8_bulk 10.82 us
-// against ring k2 14.01 and k4 13.00, 1x5760x2880 11.06 / 14.19 / 12.65.
-// Whether (m, n, groups) is such a shape: the N >= 5120 decode rule's, M <=
-// 16, below the weight threshold, the k2 tile's chunks off the ring step.
-bool DecodeShapeOffRingStep(int64_t m, int64_t n, int64_t groups) {
-  return m <= kFusedMaxM && groups > kFusedMaxGroups && n >= kRingDecodeMinN &&
-         groups >= kRingDecodeMinGroups && n * groups * 32 < kRingLargeWeightElements &&
-         groups < kRingK4MinGroups && !RingChunksWholeSteps(groups, kRingK2WarpsK, 1) &&
-         TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kRingOneWaveCtas;
-}
-
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
   return m <= kStreamPrequantMaxM && groups > kFusedMaxGroups &&
          (n * groups * 32 >= kRingLargeWeightElements ||
-          (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups)) &&
-         !DecodeShapeOffRingStep(m, n, groups);
+          (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups));
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and
@@ -1330,18 +1304,10 @@ std::string GemmPlan::ToString() const {
 // at N = K = 4096 (13.6-14.5 vs 10.7-11.3 us), where its slabs need a cluster
 // of 2 (256 CTAs). So auto takes the quant_then_mma plan of such a shape when
 // it is that bulk tile (the measured one, not its register twin) within
-// kStreamTargetCtas CTAs - and (session 32 call 3) on the decode shapes whose
-// ring tile chunks are off the ring step (DecodeShapeOffRingStep) up to
-// kOffStepQuantThenMmaMaxCtas, two waves of either plan: 1x5120x2880 11.94 ->
-// 11.03 us (160 CTAs), 4x5760x2880 11.94 -> 11.19, 8x5120x2880 12.75 ->
-// 10.97, 8x5760x2880 12.81 -> 11.09 (180).
-constexpr int64_t kOffStepQuantThenMmaMaxCtas = 180;
+// kStreamTargetCtas CTAs.
 namespace {
-bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma, int64_t m, int64_t n,
-                                    int64_t groups) {
-  const int64_t max_ctas = DecodeShapeOffRingStep(m, n, groups) ? kOffStepQuantThenMmaMaxCtas
-                                                                 : kStreamTargetCtas;
-  return quant_then_mma.grid_ctas <= max_ctas &&
+bool SmallMLongKPrefersQuantThenMma(const GemmPlan& quant_then_mma) {
+  return quant_then_mma.grid_ctas <= kStreamTargetCtas &&
          quant_then_mma.tile == GetTileConfig(TileConfigId::kStreamQN32M16K8Bulk).name;
 }
 
@@ -1385,7 +1351,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
     GemmOptions q = options;
     q.path = GemmPath::kQuantThenMma;
     absl::StatusOr<GemmPlan> quant_then_mma = PlanGemmWithCopy(m, b, q, copy);
-    if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma, m, b.n, groups)) {
+    if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma)) {
       return quant_then_mma;
     }
   }

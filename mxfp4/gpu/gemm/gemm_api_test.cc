@@ -178,7 +178,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 1088, 4032, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 12},        // 34 x 3
       {32, 8512, 2048, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},    // 133: decode
       {32, 1984, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 31 x 2
-      {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},     // 62 blocks: k4
+      {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 64 CTAs
       {32, 4096, 960, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},          // K < 1024
       // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
       {16, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
@@ -202,14 +202,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {16, 5056, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       // K = 2880 (90 blocks: the k2 tile's chunks are not whole ring steps):
-      // M <= 16 keeps the streaming tile, 16 < M <= 32 the k4 tile, M > 32 the
-      // k2 tile's ws twin (session 32).
-      {16, 5120, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
-      {1, 5120, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},   // 160 CTAs
-      {8, 5760, 2880, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},   // 180
-      {1, 6144, 2880, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},     // 192
-      {24, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
-      {64, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_ws_fold", 2},
+      // the ring tiles' partial loop (session 33) keeps them on the k2 tile.
+      {16, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {24, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {64, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {1, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {32, 2880, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},    // 45 x 2
       {16, 5120, 960, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {8, 4096, 2048, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
@@ -277,8 +274,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 1536, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
       // From K = 10240 where the k4 tile's clusters of 4 stay resident, from
       // K = 11264 beyond (session 32); on a tie of clusters the k2 tile where
-      // only its chunks are whole loop steps.
-      {16, 1536, 12224, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 x 4
+      // the k4 tile's chunks are not whole loop steps (session 33).
+      {16, 1536, 12224, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 382 blocks
+      {16, 4096, 11008, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},   // 344: 88 x 2
+      {1, 4096, 11008, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},
+      {1, 5120, 13824, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 432: 108 x 4
+      {16, 4096, 14336, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},   // 448: 56 x 8
       {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
       {12, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 44, not 22
       {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 tiles

@@ -372,10 +372,10 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
 }
 
 // Session 32's auto plans on quant_then_mma: the k2 ring tile's ws twin at
-// M > 32 with K <= 1024 or K-blocks off the ring step (K = 2880, 992),
+// M > 32 with K <= 1024 (K = 512, 992), the k2 tile's partial loop at K = 2880,
 // clusters of 4 / 8 with 8-block chunks at K = 2048..4096, the ring tile for
-// 8 < M <= 16 from K = 10240 (k2 on a cluster tie where only its chunks are
-// whole steps), the 16-row bulk tile for 16 < M <= 32 at K = 3072..4096 and
+// 8 < M <= 16 from K = 10240 (k2 on a cluster tie where the k4 tile's chunks
+// are not whole steps), the 16-row bulk tile for 16 < M <= 32 at K = 3072..4096 and
 // with 2 CTAs a cluster at 34..38 N tiles from M = 5.
 TEST(GemmPath, ShortChunkClustersAndOffStepK) {
   MXFP4_SKIP_IF_NO_GPU();
@@ -393,17 +393,47 @@ TEST(GemmPath, ShortChunkClustersAndOffStepK) {
   cases.push_back(auto_tester().M(64).N(256).K(4096).Seed(1573).CheckIdeal(true));  // k2 c8
   cases.push_back(natural(auto_tester().M(24).N(1536).K(3616).Seed(1574)));  // bulk c1, 32 x 113
   cases.push_back(auto_tester().M(48).N(256).K(2048).Seed(1575));             // k2 c4
-  cases.push_back(auto_tester().M(64).N(5120).K(2880).Seed(1576).CheckIdeal(true));  // ws, K 90x32
-  cases.push_back(auto_tester().M(24).N(5120).K(2880).Seed(1577));            // k4, 90 blocks
-  cases.push_back(auto_tester().M(16).N(5120).K(2880).Seed(1578));            // streamq bulk
+  cases.push_back(auto_tester().M(64).N(5120).K(2880).Seed(1576).CheckIdeal(true));  // k2, K 90x32
+  cases.push_back(auto_tester().M(24).N(5120).K(2880).Seed(1577));            // k2, 90 blocks
+  cases.push_back(auto_tester().M(16).N(5120).K(2880).Seed(1578));            // k2, 90 blocks
   cases.push_back(auto_tester().M(12).N(1280).K(11264).Seed(1579).CheckIdeal(true));  // k2 c4
   cases.push_back(auto_tester().M(12).N(1280).K(10240).Seed(1580));           // k4 c4
+  cases.push_back(auto_tester().M(16).N(1024).K(11008).Seed(1584));           // k2 c4, 344 blocks
   cases.push_back(natural(auto_tester().M(32).N(760).K(3104).Seed(1581))      // bulk c2, 32 x 97
                       .Output(GemmOutputType::kFp32));
   cases.push_back(auto_tester().M(16).N(1216).K(4096).Seed(1582).CheckIdeal(true));  // bulk c2
-  cases.push_back(natural(auto_tester().M(3).N(5120).K(2880).Seed(1583)));  // bulk, 160 CTAs
+  cases.push_back(natural(auto_tester().M(3).N(5120).K(2880).Seed(1583)));  // k2 decode, 80 CTAs
   const int n = Limit(static_cast<int>(cases.size()), 4);
   for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
+}
+
+// The k2 ring tiles' partial loop (sessions 32-33): chunks that are not
+// whole, equal ring steps (K-blocks not a multiple of 4 x warpgroups x
+// cluster: K = 2880, 2112, 1440, 32 x odd) with every block folding. With and
+// without a K-split cluster (later ranks' chunks short or empty), decode and
+// 64-row kernels, N not a multiple of the tile, natural and original layouts;
+// kFoldRangeScales weights keep every block on the folded form. The same
+// cases on the k4 tile, which has no partial loop (its exact loop runs them).
+TEST(GemmPath, RingTilesChunksOffTheRingStep) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  uint64_t seed = 1590;
+  for (const char* tile : {"wgmma8_n64_m64_k2_fold", "wgmma8_n64_m64_k4_fold"}) {
+    SCOPED_TRACE(tile);
+    auto t = [&] { return PathTester().Tile(tile).Seed(++seed); };
+    EXPECT_TRUE(t().M(1).N(400).K(2880).CheckIdeal(true).Run());          // 90 blocks
+    EXPECT_TRUE(t().M(16).N(528).K(2112).Run());                          // 66
+    EXPECT_TRUE(t().M(33).N(136).K(1440)                                  // 45
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                    .CheckIdeal(true).Run());
+    EXPECT_TRUE(t().M(64).N(224).K(2880).SplitK(2).Run());                // ranks of 48 + 42
+    EXPECT_TRUE(t().M(80).N(208).K(2112).SplitK(4)                        // a short last rank
+                    .B(BInput::kFoldRangeScales).Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(t().M(32).N(264).K(992)                                   // 31 blocks
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+    EXPECT_TRUE(t().M(17).N(72).K(5792).SplitK(3)                         // 181 blocks, 3 ranks
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  }
 }
 
 // The 64-row ring tiles' decode kernels (session 28): with M <= 8 (16, 32)

@@ -283,6 +283,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // as folded), then the weight scales loaded before the wait.
   bool cta_fast = RingTileFlagsAllFolded<kNa, kThreads>(p, m0, groups, tid);
   cta_fast = cta_fast && weight_scales.template AllAtMost<kFoldMaxWeightScaleByte>();
+  // Where the chunks are not whole ring steps (K-blocks not a multiple of 4 x
+  // warpgroups x cluster, e.g. K = 2880), a CTA whose blocks all fold takes
+  // the partial loop. Not on the four-warpgroup (k4) tiles: they sit at the
+  // 128-register cap, and a third loop moved their fast loop's spills, 2-5%
+  // slower on every shape they run (session 33 call 1: 1x8192x8192 15.8 ->
+  // 16.5 us, 64x4096x4096 c2 10.4 -> 10.75); auto keeps off-step K on the k2
+  // tile. Their code here stays token for token what it was (identical PTX).
+  constexpr bool kPartialLoop = kWgsK < 4;
+  [[maybe_unused]] bool cta_folds = false;
+  if constexpr (kPartialLoop) {
+    cta_folds = __syncthreads_and(cta_fast) != 0;
+    cta_fast = cta_folds;
+  }
   // The fast loop has no tail: every chunk of the CTA is whole stages of
   // equal length (with a cluster, later ranks' chunks may be short or empty).
   if constexpr (kCluster) {
@@ -290,7 +303,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   } else {
     cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
   }
-  cta_fast = __syncthreads_and(cta_fast) != 0;
+  if constexpr (!kPartialLoop) cta_fast = __syncthreads_and(cta_fast) != 0;
   // The other first stages once stage 0 has landed: every CTA asks L2 for
   // its first stages alone first.
   MbarrierWait(full_bar(0), 0u);
@@ -415,6 +428,95 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     write_partials(acc);
   };
 
+  // ------------------------------------------------------------ partial loop
+  // Every block of the CTA folds but its chunks are not whole, equal ring
+  // steps. While this warpgroup's next step is whole, the fast loop's steps
+  // (unchecked loads of the next step into `cur` as it is used); from the
+  // step before the first partial one on, the exact loop's form without its
+  // votes: checked loads (nothing read past the chunk), one block at a time,
+  // blocks past the chunk issuing their wgmma on chunk 0's operands (a wgmma
+  // on a branch serializes every wgmma, C7518) and never promoted.
+  auto partial_loop = [&]() {
+    constexpr int kDRegs = kMmaRows / 2;
+    float acc[kAccRegs];
+#pragma unroll
+    for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
+    float d0[kDRegs];  // write-only wgmma outputs: no initialization
+    [[maybe_unused]] float d1[kDRegs];
+    using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
+    using Step = typename Rows::StepAddresses;
+    const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
+    // Block j (pos = j % kU) from `cur`: past the chunk on chunk 0's operand.
+    auto issue = [&](int j, int pos, float (&d)[kDRegs]) {
+      const int t = j / kU;
+      const int s = t & (kRingStages - 1);
+      if (pos == 0) MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
+      const RingWeightFragment w = ConvertRingWeights(cur.w_row[pos], cur.w_row8[pos]);
+      const uint64_t desc = MatrixDescriptorOffset(
+          j < len ? desc_own : desc_first,
+          static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
+      IssueRingBlock<kMmaRows>(w, desc, acc, d);
+    };
+    // Waits for block j's wgmma (the next block's may stay in flight unless
+    // `drain`), releases the stage after its last block, promotes.
+    auto finish = [&](int j, int pos, float (&d)[kDRegs], bool drain) {
+      if (drain) {
+        WgmmaWaitGroup<0>();
+      } else {
+        WgmmaWaitGroup<1>();
+      }
+      FenceRegisterArray(d);  // reads of d stay below the wait
+      if (pos == kStageBlocks - 1) release(j / kU);
+      if (j >= len) return;  // past the chunk (warp-uniform): no block
+      PromoteFoldedBlock(d, FoldedWeightScaleShifted(cur.s_row[pos]),
+                         FoldedWeightScaleShifted(cur.s_row8[pos]), acc);
+    };
+    // Steps [0, fast_end), whose next step is whole too: as the fast loop,
+    // each of `cur`'s registers reloaded with the next step's block once used.
+    const int fast_end = len / kU * kU - kU;
+#pragma unroll 1
+    for (int j0 = 0; j0 < fast_end; j0 += kU) {
+      const Step next = rows.Step(g_lo + j0 + kU);
+      auto issue_reload = [&](int v, float (&d)[kDRegs]) {
+        issue(j0 + v, v, d);
+        Rows::LoadWordsUnchecked(next, v, cur.w_row[v], cur.w_row8[v]);
+      };
+      auto finish_reload = [&](int v, float (&d)[kDRegs], bool drain) {
+        finish(j0 + v, v, d, drain);
+        Rows::LoadScalesUnchecked(next, v, cur.s_row[v], cur.s_row8[v]);
+      };
+      if constexpr (kOverlap) {
+        issue_reload(0, d0);
+#pragma unroll
+        for (int v = 0; v < kU; v += 2) {
+          issue_reload(v + 1, d1);
+          finish_reload(v, d0, false);
+          if (v + 2 < kU) issue_reload(v + 2, d0);
+          finish_reload(v + 1, d1, v + 2 == kU);
+        }
+      } else {
+#pragma unroll
+        for (int v = 0; v < kU; ++v) {
+          issue_reload(v, d0);
+          finish_reload(v, d0, true);
+        }
+      }
+    }
+    // The rest: checked loads of the next step, one block at a time.
+    StreamBatch next;
+#pragma unroll 1
+    for (int j0 = max(fast_end, 0); j0 < iters; j0 += kU) {
+      load_batch(j0 + kU, next);
+#pragma unroll
+      for (int v = 0; v < kU; ++v) {
+        issue(j0 + v, v, d0);
+        finish(j0 + v, v, d0, true);
+      }
+      cur = next;
+    }
+    write_partials(acc);
+  };
+
   // ------------------------------------------------------------ exact loop
   // Any block: a vote per block (fold flags and weight scale bytes) picks the
   // folded form or the exact fallback; chunks of any length (a shorter
@@ -504,6 +606,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   };
   if (cta_fast) {
     fast_loop();
+  } else if (kPartialLoop && cta_folds) {
+    partial_loop();
   } else {
     exact_loop();
   }
