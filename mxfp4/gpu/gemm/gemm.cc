@@ -870,6 +870,23 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   return groups >= ring_min_groups && !streaming_keeps_bulk;
 }
 
+// M <= 8 beyond the streaming tile's clusters of 3 (40 N tiles of 32 rows on)
+// from K = 12288, below the decode rule, where the k4 ring tile's clusters of
+// 4 stay resident (N <= 1920): the ring tile instead of split-K's register
+// tile stream_n32_m8_k8 with 2 CTAs a cluster (its bulk form no longer fits).
+// Session 33 call 4 (gemm_paths_benchmark --only, hot graph replay): k4 with
+// 4 CTAs a cluster 1.21-1.33x faster on all 7 shapes measured, 1x1280x12288
+// 12.16 -> 9.84 us, 8x1408x12288 13.33 -> 10.32, 8x1280x16384 16.39 -> 12.29
+// (split-K's bulk tile with 3 or 4 and quant_then_mma's 16-row bulk tile
+// were slower still).
+constexpr int64_t kLongK8RowRingMinNTiles = 40;
+constexpr int64_t kLongK8RowRingMinGroups = 384;  // K >= 12288
+bool RingForLongKMidLayer8Rows(int64_t m, int64_t n, int64_t groups) {
+  return m <= kSplitKSmallMMaxM && groups >= kLongK8RowRingMinGroups &&
+         TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) >= kLongK8RowRingMinNTiles &&
+         TileGridCtas(TileConfigId::kWgmma8N64M64K4Fold, m, n) <= ResidentClusters(4);
+}
+
 // 8 < M <= 16 at K = 4096 from 128 N tiles of 32 rows (below the decode
 // rule's 24 Mi elements and N = 5120): the ring tile (k4 with 2 CTAs a
 // cluster) instead of the E4M3-A bulk streaming tile. Session 31 call 5:
@@ -1006,7 +1023,9 @@ GemmPath AutoPath(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFusedMaxM && groups <= kFusedMaxGroups) return GemmPath::kFusedQuant;
   if (Fused32RowTile(m, n, groups) != TileConfigId::kCount) return GemmPath::kFusedQuant;
   if (SmallLayerSplitKCandidates(m, n, groups).count > 0) return GemmPath::kSplitKSmallM;
-  if (RingForDecode(m, n, groups)) return GemmPath::kQuantThenMma;
+  if (RingForDecode(m, n, groups) || RingForLongKMidLayer8Rows(m, n, groups)) {
+    return GemmPath::kQuantThenMma;
+  }
   if (m <= kSplitKSmallMMaxM) return GemmPath::kSplitKSmallM;
   return GemmPath::kQuantThenMma;
 }
@@ -1375,7 +1394,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   if (path == GemmPath::kQuantThenMma && options.split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups) ||
        RingForDecode(m, b.n, groups) || RingForLongKSmallLayer(m, b.n, groups) ||
-       RingForWide16Rows(m, b.n, groups))) {
+       RingForLongKMidLayer8Rows(m, b.n, groups) || RingForWide16Rows(m, b.n, groups))) {
     tile = AutoRingTile(m, b.n, groups, copy);
   }
   if (tile_forced) {
