@@ -45,7 +45,9 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       stream_n32_m8_k8_bulk (cluster K-split);
 //                                       beyond N = 1024 with K <= 2048
 //                                       splitk_small_m stream_n32_m8_k8
-//                                       (MidLayerSplitK)
+//                                       (MidLayerSplitK); the ring tile from
+//                                       K = 12288 at N = 1280..1920
+//                                       (RingForLongKMidLayer8Rows)
 //   8 < M <= 16, K > 512
 //                       quant_then_mma  streamq_n32_m16_k8_bulk (without a
 //                                       K-split beyond N = 1024 up to K =
