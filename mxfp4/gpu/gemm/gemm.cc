@@ -825,6 +825,13 @@ SplitKCandidates SmallLayerSplitKCandidates(int64_t m, int64_t n, int64_t groups
   return {};
 }
 
+// Whether the k4 ring tile's grid with 4 CTAs a cluster stays resident (at
+// most ResidentClusters(4) tiles of 64 rows: N <= 1920 at M <= 64), the
+// condition of the long-K rules below that take its clusters of 4.
+bool RingK4ClustersOf4Resident(int64_t m, int64_t n) {
+  return TileGridCtas(TileConfigId::kWgmma8N64M64K4Fold, m, n) <= ResidentClusters(4);
+}
+
 // Whether auto runs 8 < M <= 32 with a long K on the 64-row ring tile.
 bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   if (m <= kSplitKSmallMMaxM || m > kStreamPrequantMaxM || n < kLongKSmallLayerMinN ||
@@ -865,8 +872,7 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   // tile wins where its clusters of 4 stay resident (16x1280x10240 10.38 ->
   // 9.60, 12x1536x10240 10.67 -> 9.51; at N = 2048, 32 tiles of 64 rows, the
   // streaming tile stays ahead: 10.94 against 12.99).
-  const bool ring_c4_resident =
-      TileGridCtas(TileConfigId::kWgmma8N64M64K4Fold, m, n) <= ResidentClusters(4);
+  const bool ring_c4_resident = RingK4ClustersOf4Resident(m, n);
   const int64_t ring_min_groups = ring_c4_resident ? kLongKRingMidNMinGroupsUpTo16Rows
                                                    : kLongKRingWideMinGroupsUpTo16Rows;
   return groups >= ring_min_groups && !streaming_keeps_bulk;
@@ -886,7 +892,7 @@ constexpr int64_t kLongK8RowRingMinGroups = 384;  // K >= 12288
 bool RingForLongKMidLayer8Rows(int64_t m, int64_t n, int64_t groups) {
   return m <= kSplitKSmallMMaxM && groups >= kLongK8RowRingMinGroups &&
          TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) >= kLongK8RowRingMinNTiles &&
-         TileGridCtas(TileConfigId::kWgmma8N64M64K4Fold, m, n) <= ResidentClusters(4);
+         RingK4ClustersOf4Resident(m, n);
 }
 
 // 8 < M <= 16 at K = 4096 from 128 N tiles of 32 rows (below the decode

@@ -27,11 +27,15 @@ namespace {
 
 constexpr char kName[] = "plan";
 
+// The library's own path names (gpu::GemmPathName), so the flag and the plan
+// lines it prints never disagree.
 Choices<gpu::GemmPath> GemmPathChoices() {
-  return {{"auto", gpu::GemmPath::kAuto},
-          {"fused_quant", gpu::GemmPath::kFusedQuant},
-          {"splitk_small_m", gpu::GemmPath::kSplitKSmallM},
-          {"quant_then_mma", gpu::GemmPath::kQuantThenMma}};
+  Choices<gpu::GemmPath> choices;
+  for (gpu::GemmPath p : {gpu::GemmPath::kAuto, gpu::GemmPath::kFusedQuant,
+                          gpu::GemmPath::kSplitKSmallM, gpu::GemmPath::kQuantThenMma}) {
+    choices.emplace_back(gpu::GemmPathName(p), p);
+  }
+  return choices;
 }
 
 Choices<gpu::WeightStaging> WeightStagingChoices() {
