@@ -59,9 +59,7 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // 32x8192x8192 22.2 -> 18.3; m64n8k32 for M <= 8 2-6% less than m64n16k32
 // (8x7168x4096 9.90 -> 9.33, 1x16384x16384 58.9 -> 57.4).
 template <TileConfigId kId>
-inline constexpr bool kHasRingDecodeForm = GetTileConfig(kId).wgmma_ring &&
-                                           !GetTileConfig(kId).producer_wg &&
-                                           GetTileConfig(kId).block_m() == 64;
+inline constexpr bool kHasRingDecodeForm = HasRingDecodeForm(GetTileConfig(kId));
 template <TileConfigId kId, bool kCluster, int kMmaRows>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
@@ -102,12 +100,20 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
   return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>, smem_ready, args,
                         kCfg, stream);
 }
-// The narrowest decode kernel that covers M (<= 32).
+// The narrowest decode kernel that covers M (<= 32): RingDecodeMmaRows, whose
+// row tile the quantizer wrote A in.
 template <TileConfigId kId>
 hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
-  if (args.m <= 8) return LaunchRingDecodeKernel<kId, 8>(args, stream);
-  if (args.m <= 16) return LaunchRingDecodeKernel<kId, 16>(args, stream);
-  return LaunchRingDecodeKernel<kId, 32>(args, stream);
+  switch (RingDecodeMmaRows(GetTileConfig(kId), args.m)) {
+    case 8:
+      return LaunchRingDecodeKernel<kId, 8>(args, stream);
+    case 16:
+      return LaunchRingDecodeKernel<kId, 16>(args, stream);
+    case 32:
+      return LaunchRingDecodeKernel<kId, 32>(args, stream);
+    default:
+      return hipErrorInvalidValue;
+  }
 }
 
 template <TileConfigId kId>
@@ -152,7 +158,8 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   const hipError_t q =
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
-                                             cfg.block_m(), const_cast<uint8_t*>(args.a_ops),
+                                             RingOperandTileRows(cfg, args.m),
+                                             const_cast<uint8_t*>(args.a_ops),
                                              const_cast<float*>(args.a_scales),
                                              const_cast<uint8_t*>(args.a_fold_flags), stream)
           : LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,

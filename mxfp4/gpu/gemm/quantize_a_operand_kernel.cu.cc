@@ -225,8 +225,9 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
                                             hipStream_t stream) {
-  if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 || tile_rows % 64 != 0 ||
-      rows_padded % tile_rows != 0 || k % 32 != 0) {
+  const bool decode_tile = tile_rows == 8 || tile_rows == 16 || tile_rows == 32;
+  if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 ||
+      (tile_rows % 64 != 0 && !decode_tile) || rows_padded % tile_rows != 0 || k % 32 != 0) {
     return hipErrorInvalidValue;
   }
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);

@@ -561,6 +561,24 @@ MXFP4_HOST_DEVICE constexpr int64_t RingFlagColumns(int64_t groups) {
   return (groups + 7) / 8 * 8;
 }
 
+// The 64-row ring tiles' decode forms (M <= 32, wgmma_ring_gemm_body.h's
+// kMmaRows): the activation rows their wgmma covers, the narrowest of 8, 16, 32
+// that holds M, and the row tile of their A operands (the quantizer writes a
+// block of a decode tile as kMmaRows * 32 contiguous bytes, so a ring stage
+// copies only those rows); 0 where the tile has no decode form or M > 32.
+MXFP4_HOST_DEVICE constexpr bool HasRingDecodeForm(const TileConfigDesc& c) {
+  return c.wgmma_ring && !c.producer_wg && c.block_m() == 64;
+}
+MXFP4_HOST_DEVICE constexpr int RingDecodeMmaRows(const TileConfigDesc& c, int64_t m) {
+  if (!HasRingDecodeForm(c) || m > 32) return 0;
+  return m <= 8 ? 8 : m <= 16 ? 16 : 32;
+}
+// The row tile of a ring tile's A operands in the wgmma order.
+MXFP4_HOST_DEVICE constexpr int RingOperandTileRows(const TileConfigDesc& c, int64_t m) {
+  const int decode = RingDecodeMmaRows(c, m);
+  return decode != 0 ? decode : c.block_m();
+}
+
 MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
          (static_cast<uint32_t>(c.block_n()) + 4u) * 4u;
@@ -769,14 +787,17 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
                                   int32_t tile_rows = 0);
 
 // The A-operand quantizer of the ring tiles: E4M3 operands of value/2 in the
-// wgmma order, per row tile of `tile_rows` rows (the GEMM tile's block_m) and
+// wgmma order, per row tile of `tile_rows` rows (RingOperandTileRows: the GEMM
+// tile's block_m, or a decode form's 8 / 16 / 32 rows) and
 // block g: 8-row group r of the tile at ((tile * k/32 + g) * tile_rows / 8 + r)
 // * 256, two 8 x 16-byte core matrices (lane t's even elements 8t, 8t+2,
 // 8t+4, 8t+6 at bytes 4t.. of the first, its odd ones at bytes 4t.. of the
 // second: the weights' Fp4x8ToShiftedE4m3 order); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
 // [k/32][rows_padded] and fold flags [rows_padded / 8][RingFlagColumns(k/32)].
-// rows_padded % tile_rows == 0, tile_rows a multiple of 64.
+// rows_padded % tile_rows == 0, tile_rows a multiple of 64 or 8, 16, 32 (the
+// operands of rows past the first tile are then written but never read; the
+// scales and fold flags cover all rows_padded rows either way).
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,

@@ -127,7 +127,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr int kConsumerWarps = kCfg.warps_n * kCfg.warps_k;
   constexpr int kThreads = kCfg.threads();
   constexpr int kAccRegs = kNa / 2;
-  constexpr uint32_t kSubBytes = kNa * 32;   // one block of the tile's rows
+  // One block of the tile's operand rows: a decode form's A is written per
+  // row tile of kMmaRows rows (RingOperandTileRows), so its stages copy only
+  // the rows its wgmma reads (with all 64, A's copies out of L2 were twice the
+  // weights' bytes at M = 1).
+  static_assert(RingDecodeMmaRows(kCfg, kMmaRows) == (kMmaRows < kNa ? kMmaRows : 0),
+                "the quantizer's row tile is the decode form's");
+  constexpr uint32_t kSubBytes = kMmaRows * 32;
   constexpr int kU = kStreamBatchBlocks;
   constexpr int kStageBlocks = kRingStageBlocks;
   static_assert(kStageBlocks == kU, "a weight batch is a ring stage");
@@ -529,8 +535,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     for (int i = 0; i < kAccRegs; ++i) acc[i] = 0.0f;
     uint32_t flags_cur = 0u;
     load_flags(0, flags_cur);
-    float d0[kAccRegs];
-
+    float d0[kMmaRows / 2];  // the decode forms: their rows only (as the fast loop)
 
     const uint64_t desc_first = MatrixDescriptorNoSwizzle(ring_base, 128, 256);
     // Issues block j's wgmma into d (after its stage has landed). Blocks at or
@@ -539,7 +544,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     // branch make ptxas serialize every wgmma (C7518).
     // `pos` = j % kStageBlocks, a constant of the unrolled loop (j0 is a
     // multiple of kU = kStageBlocks): the first block of a stage waits.
-    auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kAccRegs]) {
+    auto issue = [&](int j, int pos, uint32_t w_row, uint32_t w_row8, float (&d)[kMmaRows / 2]) {
       const int t = j / kStageBlocks;
       const int s = t & (kRingStages - 1);
       if (pos == 0) {
@@ -557,13 +562,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       const uint64_t desc = MatrixDescriptorOffset(
           j < len ? desc_own : desc_first,
           static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
-      IssueRingBlock<kNa>(w, desc, acc, d);
+      IssueRingBlock<kMmaRows>(w, desc, acc, d);
     };
     // Waits for block j's wgmma, releases its stage and promotes d.
     // `flags`: the fold flag bytes of the block's batch (= its stage), this
     // block's at byte pos.
     auto finish = [&](int j, int pos, uint32_t s_row, uint32_t s_row8, uint32_t flags,
-                      float (&d)[kAccRegs]) {
+                      float (&d)[kMmaRows / 2]) {
       const bool folded = (flags & (0xFFu << (8 * pos))) != 0u;
       const bool scales_fold =
           s_row <= kFoldMaxWeightScaleByte && s_row8 <= kFoldMaxWeightScaleByte;
@@ -581,7 +586,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
         PromoteFoldedBlock(d, FoldedWeightScaleShifted(s_row), FoldedWeightScaleShifted(s_row8),
                            acc);
       } else {
-        PromoteRingBlockExact<kNa>(d, acc, p, g_lo + j, m0, tig, quant::E8m0ToFloat(s_row),
+        PromoteRingBlockExact<kMmaRows>(d, acc, p, g_lo + j, m0, tig, quant::E8m0ToFloat(s_row),
                                    quant::E8m0ToFloat(s_row8));
       }
     };

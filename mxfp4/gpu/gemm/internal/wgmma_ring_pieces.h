@@ -64,15 +64,17 @@ MXFP4_DEVICE_INLINE void FillRingActivationStage(uint32_t stage, const unsigned 
 }
 
 // The contract's form of block g from P = P' * 2^7 / sa (a block the folded form
-// acc = fmaf(P', sb, acc) cannot take): d and acc in the m64nN accumulator
-// layout of the lane (gid, tig) of a warp, sb of its rows gid / gid + 8.
-template <int kNa>
-MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kNa / 2], float (&acc)[kNa / 2],
+// acc = fmaf(P', sb, acc) cannot take): d (m64n<kCols>) and the first kCols
+// columns of acc in the m64nN accumulator layout of the lane (gid, tig) of a
+// warp, sb of its rows gid / gid + 8.
+template <int kCols, int kAccRegs>
+MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kCols / 2], float (&acc)[kAccRegs],
                                                const GemmKernelArgs& p, int g, int m0, int tig,
                                                float sb_row, float sb_row8) {
+  static_assert(kCols / 2 <= kAccRegs, "d covers the first columns of acc");
   const float* sa_cols = p.a_scales + static_cast<int64_t>(g) * p.a_rows_padded + m0 + 2 * tig;
 #pragma unroll
-  for (int c = 0; c < kNa / 8; ++c) {
+  for (int c = 0; c < kCols / 8; ++c) {
     const float2 sa = __ldg(reinterpret_cast<const float2*>(sa_cols + 8 * c));
     // P = d * 2^7 / sa (folded) or d * 2^7: the shifted weight encoding.
     const float ux = UnfoldFactorE4m3Shifted(sa.x);
