@@ -46,7 +46,7 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       beyond N = 1024 with K <= 2048
 //                                       splitk_small_m stream_n32_m8_k8
 //                                       (MidLayerSplitK); the ring tile from
-//                                       K = 12288 at N = 1280..1920
+//                                       K = 8192 at N = 1280..1920
 //                                       (RingForLongKMidLayer8Rows)
 //   8 < M <= 16, K > 512
 //                       quant_then_mma  streamq_n32_m16_k8_bulk (without a
@@ -879,16 +879,20 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
 }
 
 // M <= 8 beyond the streaming tile's clusters of 3 (40 N tiles of 32 rows on)
-// from K = 12288, below the decode rule, where the k4 ring tile's clusters of
-// 4 stay resident (N <= 1920): the ring tile instead of split-K's register
-// tile stream_n32_m8_k8 with 2 CTAs a cluster (its bulk form no longer fits).
-// Session 33 call 4 (gemm_paths_benchmark --only, hot graph replay): k4 with
-// 4 CTAs a cluster 1.21-1.33x faster on all 7 shapes measured, 1x1280x12288
-// 12.16 -> 9.84 us, 8x1408x12288 13.33 -> 10.32, 8x1280x16384 16.39 -> 12.29
-// (split-K's bulk tile with 3 or 4 and quant_then_mma's 16-row bulk tile
-// were slower still).
+// from K = 8192, below the decode rule, where the k4 ring tile's clusters of
+// 4 stay resident (N <= 1920): the ring tile (4 CTAs a cluster) instead of
+// split-K's stream_n32_m8_k8 with 2 CTAs a cluster (its bulk form below K =
+// 12288, its register form from there). Measured (gemm_paths_benchmark
+// --only, hot graph replay): session 33 call 4, K >= 12288, 1.21-1.33x on all
+// 7 shapes, 1x1280x12288 12.16 -> 9.84 us, 8x1280x16384 16.39 -> 12.29;
+// session 34 call 5, K = 8192..11008 at N = 1280 / 1536 / 1920, 1.01-1.32x
+// on all 36 shapes (M = 8 1.11-1.32x: 8x1536x10240 11.84 -> 9.04; M = 1 / 4
+// 1.01-1.18x). Call 6: below K = 8192 (K = 4096..7168) the 16-row bulk
+// streaming tile is ahead at N = 1280 (0.89-0.98x for the ring), with 36..39
+// N tiles (N = 1152 / 1248) it is level or ahead, and from N = 1952 split-K
+// is (0.73-0.92x).
 constexpr int64_t kLongK8RowRingMinNTiles = 40;
-constexpr int64_t kLongK8RowRingMinGroups = 384;  // K >= 12288
+constexpr int64_t kLongK8RowRingMinGroups = 256;  // K >= 8192
 bool RingForLongKMidLayer8Rows(int64_t m, int64_t n, int64_t groups) {
   return m <= kSplitKSmallMMaxM && groups >= kLongK8RowRingMinGroups &&
          TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) >= kLongK8RowRingMinNTiles &&

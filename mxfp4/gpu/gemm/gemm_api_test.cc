@@ -280,13 +280,20 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {1, 4096, 11008, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},
       {1, 5120, 13824, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},    // 432: 108 x 4
       {16, 4096, 14336, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},   // 448: 56 x 8
-      // M <= 8 from K = 12288 at 40 N tiles of 32 rows up to N = 1920: the k4
-      // ring tile with 4 CTAs a cluster (session 33).
+      // M <= 8 from K = 8192 at 40 N tiles of 32 rows up to N = 1920: the
+      // ring tile with 4 CTAs a cluster (sessions 33-34), k2 where k4's chunks
+      // are off the ring step.
       {1, 1280, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 20 x 4
       {8, 1920, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 30 x 4
       {8, 1248, 12288, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 24},    // 39 N tiles: 3
       {1, 1952, 12288, GemmPath::kSplitKSmallM, "stream_n32_m8_k8", 16},         // 31 x 4 > 30
-      {4, 1280, 11264, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},    // K < 12288
+      {4, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},    // 352 blocks
+      {8, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 24 x 4
+      {1, 1536, 8960, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},     // 280 blocks
+      {1, 1920, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},    // K = 8192
+      {8, 1280, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},   // K < 8192
+      {1, 1248, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},   // 39 N tiles
+      {4, 1952, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 31 x 4 > 30
       {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
       {12, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 44, not 22
       {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 tiles

@@ -371,13 +371,13 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
   for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
 }
 
-// Sessions 32-33's auto plans on quant_then_mma: the k2 ring tile's ws twin
+// Sessions 32-34's auto plans on quant_then_mma: the k2 ring tile's ws twin
 // at M > 32 with K <= 1024 (K = 512, 992), the k2 tile's partial loop at K =
 // 2880, clusters of 4 / 8 with 8-block chunks at K = 2048..4096, the ring tile
-// for 8 < M <= 16 from K = 10240 and for M <= 8 from K = 12288 at 40..60 N
+// for 8 < M <= 16 from K = 10240 and for M <= 8 from K = 8192 at 40..60 N
 // tiles (k2 on a cluster tie where the k4 tile's chunks are not whole steps),
-// the 16-row bulk tile for 16 < M <= 32 at K = 3072..4096 and
-// with 2 CTAs a cluster at 34..38 N tiles from M = 5.
+// the 16-row bulk tile for 16 < M <= 32 at K = 3072..4096 and with 2 CTAs a
+// cluster at 34..38 N tiles from M = 5.
 TEST(GemmPath, ShortChunkClustersAndOffStepK) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "auto runs these as quant_then_mma";
@@ -403,6 +403,8 @@ TEST(GemmPath, ShortChunkClustersAndOffStepK) {
   cases.push_back(natural(auto_tester().M(5).N(1296).K(12320).Seed(1585))   // M <= 8: k2 c4,
                       .Output(GemmOutputType::kFp32));                        // 385 blocks
   cases.push_back(auto_tester().M(7).N(1344).K(12288).Seed(1586).CheckIdeal(true));  // k4 c4
+  cases.push_back(natural(auto_tester().M(6).N(1424).K(8992).Seed(1587)));   // k2 c4, 281 blocks
+  cases.push_back(auto_tester().M(2).N(1600).K(8192).Seed(1588).CheckIdeal(true));  // k4 c4
   cases.push_back(natural(auto_tester().M(32).N(760).K(3104).Seed(1581))      // bulk c2, 32 x 97
                       .Output(GemmOutputType::kFp32));
   cases.push_back(auto_tester().M(16).N(1216).K(4096).Seed(1582).CheckIdeal(true));  // bulk c2
