@@ -21,7 +21,7 @@
 //                   with K <= 2048 (M <= 16: K <= 1024); M <= 8, K > 512, where
 //                   quant_then_mma would need more than 132 CTAs and the weight
 //                   has fewer than 24 Mi elements and N < 5120 or K < 1024 (not
-//                   from K = 12288 at 40 N tiles of 32 rows up to N = 1920);
+//                   from K = 8192 at 40 N tiles of 32 rows up to N = 1920);
 //                   docs/paths.md "Dispatch")
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the

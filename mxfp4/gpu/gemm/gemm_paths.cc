@@ -76,7 +76,7 @@ constexpr GemmPathInfo kPaths[] = {
      "a partial loop), wgmma8_n64_m64_k4_fold (the same from K = 4096), both also for "
      "8 < M <= 32 with K > 4096 and N <= 1024 (M > 16: any N; M <= 16 from N = 512, below it "
      "8192 <= K < 12288, beyond N = 1024 from K = 10240-11264 or 67 N tiles; clusters of 8, 4 or 2 "
-     "that stay resident), M <= 8 from K = 12288 at 40 N tiles of 32 rows up to N = 1920 (clusters "
+     "that stay resident), M <= 8 from K = 8192 at 40 N tiles of 32 rows up to N = 1920 (clusters "
      "of 4), and 8 < M <= 16 at K = 4096 from 128 N tiles, "
      "wgmma8_n64_m128_k2_fold, wgmma8_n128_m64_fold, "
      "wgmma8_n128_m128_fold, "
