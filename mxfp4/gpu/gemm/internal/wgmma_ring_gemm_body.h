@@ -40,8 +40,8 @@
 //     weights: as 16-byte bulk copies they made the ring crawl) with one
 //     partial set.
 // Decode kernels (kMmaRows 8 / 16 / 32: M <= 8 / 16 / 32 with 64-row
-// tiles): the fast loop's wgmma covers only the first kMmaRows activation
-// rows.
+// tiles): every loop's wgmma covers only the first kMmaRows activation rows,
+// and the stages hold only those (the quantizer's row tile is kMmaRows).
 // Contract (block_fma with a K-split over the warps_k warpgroups and, with
 // p.splits > 1, over a (1, 1, p.splits) cluster of CTAs): warpgroup kz of
 // cluster rank r owns chunk c = r * warps_k + kz, blocks [c * chunk,
@@ -100,10 +100,11 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // of its own, so that the cluster-free kernels keep their registers: with a
 // runtime cluster size the 128-register tiles spilled more and ran 2-3%
 // slower, session 17 call 6). kMmaRows (the decode kernels, M <= 8, 16 or
-// 32 with 64-row tiles; 0 otherwise): the fast loop's wgmma covers only the
+// 32 with 64-row tiles; 0 otherwise): every loop's wgmma covers only the
 // first kMmaRows activation rows (m64n8k32 / m64n16k32 / m64n32k32) and
 // promotes only their columns; the other columns stay +0 (rows beyond M,
-// never stored), and the stage layout is the same (its first 8-row groups).
+// never stored), and a stage holds blocks of kMmaRows rows (the quantizer
+// writes A per row tile of kMmaRows: RingOperandTileRows).
 // Kernels of their own: branching on the rows inside one kernel made the
 // 64-row form 1-2.5% slower (more code, other registers; session 28 call 3).
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
@@ -587,7 +588,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
                            acc);
       } else {
         PromoteRingBlockExact<kMmaRows>(d, acc, p, g_lo + j, m0, tig, quant::E8m0ToFloat(s_row),
-                                   quant::E8m0ToFloat(s_row8));
+                                        quant::E8m0ToFloat(s_row8));
       }
     };
     // Per loop step one stage of kU blocks from `cur`; `next` (the following
