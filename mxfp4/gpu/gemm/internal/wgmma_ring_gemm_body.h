@@ -259,6 +259,24 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   } else {
     load_batch(0, cur);
   }
+  // The M <= 16 decode kernels' fast loop keeps two steps of weights in
+  // flight (`cur` and `ahead`, alternate steps): with one step ahead their
+  // loop waited on its weight words (session 34, Nsight Compute on
+  // 1x8192x22016). Call 9: 16x16384x16384 57.7 -> 52.0 us, 1x8192x22016 42.5
+  // -> 40.6, others within 1.5%; the 32-row ones lost up to 1.56x (registers).
+  constexpr bool kTwoStepsAhead = kMmaRows <= 16;
+  [[maybe_unused]] StreamBatch ahead{};
+  if constexpr (kTwoStepsAhead) {
+    if (len >= 2 * kU) {
+      using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
+      const typename Rows::StepAddresses second = rows.Step(g_lo + kU);
+#pragma unroll
+      for (int u = 0; u < kU; ++u) {
+        Rows::LoadWordsUnchecked(second, u, ahead.w_row[u], ahead.w_row8[u]);
+        Rows::LoadScalesUnchecked(second, u, ahead.s_row[u], ahead.s_row8[u]);
+      }
+    }
+  }
   // The weight half of the fast-form check (below): its loads now, in flight
   // across the wait for the quantizer and the first fills. (Examined before
   // the wait, it ran ~0.7K cycles past the quantizer's end and the fills
@@ -382,18 +400,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     using Step = typename Rows::StepAddresses;
     // Block pos of stage t (this warpgroup's blocks 4t + pos; pos a constant
     // of the unrolled step); `next` = the next step's weight addresses.
-    auto issue = [&](int t, int pos, const Step& next, float (&d)[kDRegs]) {
+    auto issue = [&](int t, int pos, StreamBatch& b, const Step& next, float (&d)[kDRegs]) {
       const int s = t & (kRingStages - 1);
       if (pos == 0) MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
-      const RingWeightFragment w = ConvertRingWeights(cur.w_row[pos], cur.w_row8[pos]);
-      Rows::LoadWordsUnchecked(next, pos, cur.w_row[pos], cur.w_row8[pos]);
+      const RingWeightFragment w = ConvertRingWeights(b.w_row[pos], b.w_row8[pos]);
+      Rows::LoadWordsUnchecked(next, pos, b.w_row[pos], b.w_row8[pos]);
       const uint64_t desc = MatrixDescriptorOffset(
           desc_own, static_cast<uint32_t>((s * kWgsK * kStageBlocks + pos) * kSubBytes));
       IssueRingBlock<kMmaRows>(w, desc, acc, d);
     };
     // Waits for the block's wgmma (the next block's may stay in flight unless
     // `drain`), releases the stage after its last block, promotes.
-    auto finish = [&](int t, int pos, const Step& next, float (&d)[kDRegs], bool drain) {
+    auto finish = [&](int t, int pos, StreamBatch& b, const Step& next, float (&d)[kDRegs],
+                      bool drain) {
       if (drain) {
         WgmmaWaitGroup<0>();
       } else {
@@ -406,31 +425,49 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
       // m128 tile).
       if (t >= stages_total) return;
       if (pos == kStageBlocks - 1) release(t);
-      const float sb_row = FoldedWeightScaleShifted(cur.s_row[pos]);
-      const float sb_row8 = FoldedWeightScaleShifted(cur.s_row8[pos]);
-      Rows::LoadScalesUnchecked(next, pos, cur.s_row[pos], cur.s_row8[pos]);
+      const float sb_row = FoldedWeightScaleShifted(b.s_row[pos]);
+      const float sb_row8 = FoldedWeightScaleShifted(b.s_row8[pos]);
+      Rows::LoadScalesUnchecked(next, pos, b.s_row[pos], b.s_row8[pos]);
       PromoteFoldedBlock(d, sb_row, sb_row8, acc);
     };
-#pragma unroll 1
-    for (int j0 = 0; j0 < iters; j0 += kU) {
+    // Loop step j0 from batch b, reloading b with the step at `next`.
+    auto step = [&](int j0, StreamBatch& b, const Step& next) {
       const int t = j0 / kU;
-      const Step next = rows.Step(g_lo + min(j0 + kU, len - kU));
       if constexpr (kOverlap) {
-        issue(t, 0, next, d0);
+        issue(t, 0, b, next, d0);
 #pragma unroll
         for (int v = 0; v < kU; v += 2) {
-          issue(t, v + 1, next, d1);
-          finish(t, v, next, d0, false);
-          if (v + 2 < kU) issue(t, v + 2, next, d0);
-          finish(t, v + 1, next, d1, v + 2 == kU);
+          issue(t, v + 1, b, next, d1);
+          finish(t, v, b, next, d0, false);
+          if (v + 2 < kU) issue(t, v + 2, b, next, d0);
+          finish(t, v + 1, b, next, d1, v + 2 == kU);
         }
       } else {
 #pragma unroll
         for (int v = 0; v < kU; ++v) {
-          issue(t, v, next, d0);
-          finish(t, v, next, d0, true);
+          issue(t, v, b, next, d0);
+          finish(t, v, b, next, d0, true);
         }
       }
+    };
+    // The step `ahead` steps after j0's, or the last one (reloaded, unused).
+    auto step_after = [&](int j0, int ahead_steps) {
+      return rows.Step(g_lo + min(j0 + ahead_steps * kU, len - kU));
+    };
+    if constexpr (kTwoStepsAhead) {
+      // Pairs of steps (cur, then ahead; each reloaded two steps on), then
+      // an odd last step from cur.
+      int j0 = 0;
+#pragma unroll 1
+      for (; j0 + kU < iters; j0 += 2 * kU) {
+        step(j0, cur, step_after(j0, 2));
+        step(j0 + kU, ahead, step_after(j0, 3));
+      }
+#pragma unroll 1
+      for (; j0 < iters; j0 += kU) step(j0, cur, step_after(j0, 2));
+    } else {
+#pragma unroll 1
+      for (int j0 = 0; j0 < iters; j0 += kU) step(j0, cur, step_after(j0, 1));
     }
     write_partials(acc);
   };
