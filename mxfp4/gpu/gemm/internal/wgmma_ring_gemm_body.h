@@ -263,7 +263,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // flight (`cur` and `ahead`, alternate steps): with one step ahead their
   // loop waited on its weight words (session 34, Nsight Compute on
   // 1x8192x22016). Call 9: 16x16384x16384 57.7 -> 52.0 us, 1x8192x22016 42.5
-  // -> 40.6, others within 1.5%; the 32-row ones lost up to 1.56x (registers).
+  // -> 40.6, others within 2%; the 32-row ones lost up to 1.56x (registers).
+  // With fewer than two steps `ahead` stays +0 and is never read (the fast
+  // loop's pairs need two).
   constexpr bool kTwoStepsAhead = kMmaRows <= 16;
   [[maybe_unused]] StreamBatch ahead{};
   if constexpr (kTwoStepsAhead) {
@@ -450,7 +452,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
         }
       }
     };
-    // The step `ahead` steps after j0's, or the last one (reloaded, unused).
+    // The step ahead_steps after j0's, or the chunk's last one (reloaded,
+    // never used).
     auto step_after = [&](int j0, int ahead_steps) {
       return rows.Step(g_lo + min(j0 + ahead_steps * kU, len - kU));
     };
