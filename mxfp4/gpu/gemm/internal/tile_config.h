@@ -578,6 +578,17 @@ MXFP4_HOST_DEVICE constexpr int RingOperandTileRows(const TileConfigDesc& c, int
   const int decode = RingDecodeMmaRows(c, m);
   return decode != 0 ? decode : c.block_m();
 }
+// The quantizer and the kernels agree on these (the launcher picks the decode
+// kernel, the quantizer the row tile, from the same function).
+static_assert(RingOperandTileRows(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 1) == 8 &&
+                  RingOperandTileRows(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 9) == 16 &&
+                  RingOperandTileRows(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 17) == 32 &&
+                  RingOperandTileRows(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 33) == 64,
+              "the 64-row ring tile: decode row tiles up to M = 32, its own beyond");
+static_assert(RingOperandTileRows(GetTileConfig(TileConfigId::kWgmma8N64M128K2Fold), 1) == 128 &&
+                  RingOperandTileRows(GetTileConfig(TileConfigId::kWgmma8N64M128K2WsFold), 1) ==
+                      128,
+              "no decode form: the 128-row and warp-specialized tiles keep their row tile");
 
 MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
