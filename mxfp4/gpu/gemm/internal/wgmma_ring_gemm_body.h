@@ -247,15 +247,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // instruction, docs/paths-history.md "Learned in session 8"); rows at or beyond N
   // then hold row n's (or row 0's) bytes instead of zeros, which neither loop
   // stores.
-  StreamBatch cur;
-  if (len >= kU) {
+  // A whole step's words and scale bytes from block g on, unchecked (the step
+  // lies inside the chunk).
+  auto load_step_unchecked = [&](int g, StreamBatch& b) {
     using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
-    const typename Rows::StepAddresses first = rows.Step(g_lo);
+    const typename Rows::StepAddresses a = rows.Step(g);
 #pragma unroll
     for (int u = 0; u < kU; ++u) {
-      Rows::LoadWordsUnchecked(first, u, cur.w_row[u], cur.w_row8[u]);
-      Rows::LoadScalesUnchecked(first, u, cur.s_row[u], cur.s_row8[u]);
+      Rows::LoadWordsUnchecked(a, u, b.w_row[u], b.w_row8[u]);
+      Rows::LoadScalesUnchecked(a, u, b.s_row[u], b.s_row8[u]);
     }
+  };
+  StreamBatch cur;
+  if (len >= kU) {
+    load_step_unchecked(g_lo, cur);
   } else {
     load_batch(0, cur);
   }
@@ -269,15 +274,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr bool kTwoStepsAhead = kMmaRows <= 16;
   [[maybe_unused]] StreamBatch ahead{};
   if constexpr (kTwoStepsAhead) {
-    if (len >= 2 * kU) {
-      using Rows = AlignedWeightRowPair<kPreshuffled, kScalesShuffled16>;
-      const typename Rows::StepAddresses second = rows.Step(g_lo + kU);
-#pragma unroll
-      for (int u = 0; u < kU; ++u) {
-        Rows::LoadWordsUnchecked(second, u, ahead.w_row[u], ahead.w_row8[u]);
-        Rows::LoadScalesUnchecked(second, u, ahead.s_row[u], ahead.s_row8[u]);
-      }
-    }
+    if (len >= 2 * kU) load_step_unchecked(g_lo + kU, ahead);
   }
   // The weight half of the fast-form check (below): its loads now, in flight
   // across the wait for the quantizer and the first fills. (Examined before
