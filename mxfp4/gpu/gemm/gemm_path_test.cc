@@ -469,6 +469,26 @@ TEST(GemmPath, RingTilesNarrowWgmmaForFewRows) {
   }
 }
 
+// The k4 decode kernels without a cluster hold up to 16 stages of their own
+// rows in the activation ring (RingDeepDecodeRows; 8 at M > 16, session 35):
+// chunks long enough that the ring wraps (68 to 160 blocks a warpgroup: 17 to
+// 40 stages), each row form, every weight layout, N not a multiple of the tile,
+// and K = 32 * 545 (the exact loop; chunks of 140, the last one short).
+TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  auto t = [] { return PathTester().Tile("wgmma8_n64_m64_k4_fold"); };
+  EXPECT_TRUE(t().M(1).N(400).K(20480).Seed(1611).CheckIdeal(true).Run());
+  EXPECT_TRUE(t().M(12).N(136).K(12288).Seed(1612)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t().M(24).N(264).K(8704).Seed(1613)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(t().M(5).N(72).K(32 * 545).Seed(1614)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t().M(16).N(128).K(10240).Seed(1615).A(AInput::kWideExponent)
+                  .Repeats(Limit(5, 1)).Run());
+}
+
 // The bulk streaming tile with A as E4M3 (auto's choice for 8 < M <= 16
 // where the fp16 bulk tile's A slice does not fit in shared memory, since
 // session 24: GemmApi.AutoPlanForContestShapes): auto on one CTA per N tile

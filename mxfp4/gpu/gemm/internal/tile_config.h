@@ -547,8 +547,11 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
 // as shared memory allows up to kMaxRingStages; a stage holds kRingStageBlocks
 // consecutive K-blocks of the tile's block_m rows for every K warpgroup and
 // is refilled when every warp has released it, so the depth is how far ahead
-// the copies run.
+// the copies run. A decode form's stages hold only its kMmaRows rows (4 KB a
+// k4 stage at M <= 8 instead of 32 KB), so its ring may be deeper
+// (RingDeepDecodeRows).
 inline constexpr int kMaxRingStages = 8;
+inline constexpr int kMaxRingDecodeStages = 16;
 inline constexpr int kRingStageBlocks = 4;
 // A ring tile's K-split chunks start on a multiple of this many blocks (one
 // step of its main loop): the weight words, scale bytes and fold flags of a
@@ -594,9 +597,12 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingPartialBytes(const TileConfigDesc& c) {
   return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) *
          (static_cast<uint32_t>(c.block_n()) + 4u) * 4u;
 }
-// Activation bytes of one ring stage.
-MXFP4_HOST_DEVICE constexpr uint32_t RingActivationStageBytes(const TileConfigDesc& c) {
-  return static_cast<uint32_t>(c.warps_k) * static_cast<uint32_t>(c.block_m()) * 32u *
+// Activation bytes of one ring stage; mma_rows: a ring sized for a decode
+// form's rows (RingDeepDecodeRows; 0: the tile's block_m rows).
+MXFP4_HOST_DEVICE constexpr uint32_t RingActivationStageBytes(const TileConfigDesc& c,
+                                                              int mma_rows = 0) {
+  return static_cast<uint32_t>(c.warps_k) *
+         static_cast<uint32_t>(mma_rows != 0 ? mma_rows : c.block_m()) * 32u *
          static_cast<uint32_t>(kRingStageBlocks);
 }
 // Warp-specialized ring tiles: a stage also holds both consumer warpgroups'
@@ -616,19 +622,38 @@ static_assert(2 * kRingWsConsumerRegs + kRingWsProducerRegs == 3 * 168, "registe
 // The producer's staging of raw weights (cp.async; wgmma_ring_ws_gemm_body.h):
 // 2 stages of [kRingStageBlocks][128 threads][16 B of E2M1].
 inline constexpr uint32_t kRingWsRawBytes = 2u * kRingStageBlocks * 128u * 16u;
-MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c) {
-  return RingActivationStageBytes(c) +
+MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c, int mma_rows = 0) {
+  return RingActivationStageBytes(c, mma_rows) +
          (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
 }
-MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
+MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c, int mma_rows = 0) {
   // The warp-specialized tiles write their partials over the ring.
   const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) -
                         (c.producer_wg ? kRingWsRawBytes : RingPartialBytes(c)) - 1024u;
-  const uint32_t fit = room / RingStageBytes(c);
-  int stages = kMaxRingStages;
+  const uint32_t fit = room / RingStageBytes(c, mma_rows);
+  int stages = mma_rows != 0 ? kMaxRingDecodeStages : kMaxRingStages;
   while (stages > 2 && static_cast<uint32_t>(stages) > fit) stages /= 2;
   return stages;
 }
+
+// The rows a decode kernel's ring is sized for (RingStages, MakeRingSmemPlan;
+// 0: the tile's own ring, as every other ring kernel). Only the k4 decode
+// kernels without a cluster: their 64-row ring was 4 stages deep, and a ring of
+// up to kMaxRingDecodeStages of their own stages made them 1.04-1.19x faster
+// where K is long (session 35 call 2, hot graph replay: 1x8192x8192 16.2 ->
+// 13.6 us, 16x8192x8192 16.9 -> 14.7, 1x5120x13824 25.2 -> 22.8, 8x7168x4096
+// 9.38 -> 8.61; Nsight Compute had 16% of their loop's samples on the stage
+// waits). The k2 and cluster decode kernels (8 stages already, or clusters of
+// 2-4 on short chunks) moved -3% .. +3% with it and keep their ring.
+MXFP4_HOST_DEVICE constexpr int RingDeepDecodeRows(const TileConfigDesc& c, int mma_rows,
+                                                   bool cluster) {
+  return mma_rows != 0 && mma_rows < c.block_m() && c.warps_k == 4 && !cluster ? mma_rows : 0;
+}
+static_assert(RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)) == 4 &&
+                  RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8) == 16 &&
+                  RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 16) == 16 &&
+                  RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 32) == 8,
+              "the k4 decode kernels' ring: 16 / 16 / 8 stages of their rows, not the tile's 4");
 
 // MakeRingSmemPlan(): a_stages = [RingStages][warps_k][kRingStageBlocks][block_m * 32 B]
 // e4m3 activations in the wgmma order; a_scales = [RingStages] release
@@ -641,9 +666,9 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c) {
 // [64] fp32, b_raw = the producer's raw staging, barriers = full[RingStages],
 // empty[RingStages]; c_tile over the
 // ring (the consumers write partials once every stage is consumed).
-MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, int mma_rows = 0) {
   SmemPlan p;
-  const uint32_t stages = static_cast<uint32_t>(RingStages(c));
+  const uint32_t stages = static_cast<uint32_t>(RingStages(c, mma_rows));
   uint32_t off = 0;
   if (c.producer_wg) {
     p.a_stages = off;
@@ -666,7 +691,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c) {
     return p;
   }
   p.a_stages = off;
-  off = AlignSmem(off + stages * RingStageBytes(c));
+  off = AlignSmem(off + stages * RingStageBytes(c, mma_rows));
   p.a_scales = off;
   off = AlignSmem(off + stages * 4u);
   p.barriers = off;

@@ -141,8 +141,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // Two warpgroups (255 registers each) overlap block j + 1's wgmma with block
   // j's promotion in two partial sets; four (128 registers) keep one set.
   constexpr bool kOverlap = kThreads <= 256;
-  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
-  constexpr int kRingStages = RingStages(kCfg);
+  // The k4 decode kernels' ring holds more of their narrow stages (the launch
+  // sizes shared memory for the tile's own plan, which covers it).
+  constexpr int kRingRows = RingDeepDecodeRows(kCfg, kMmaRowsOrZero, kCluster);
+  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg, kRingRows);
+  static_assert(kPlan.total <= MakeRingSmemPlan(kCfg).total, "the launch's shared memory");
+  constexpr int kRingStages = RingStages(kCfg, kRingRows);
   static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
 
