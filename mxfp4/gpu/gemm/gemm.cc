@@ -76,10 +76,12 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       streamq_n32_m32_k4 (k8 from 128 N
 //                                       tiles)
 //   M <= 32, K > 512 with N x K >= 24 Mi or N >= 5120 and K >= 1024
+//   (and M <= 8 at N = 2817..4096 from K = 5632)
 //                       quant_then_mma  the ring tile AutoRingTile picks
 //                                       (RingForDecode; its decode kernel:
 //                                       m64n8k32 / m64n16k32 / m64n32k32
-//                                       wgmmas)
+//                                       wgmmas; k4 without a cluster from
+//                                       K = 2560: RingK4ForShortDecode)
 //   M > 32              quant_then_mma  an e4m3 wgmma ring tile (AutoRingTile:
 //                                       the 64-row K-split tile up to one
 //                                       wave, then the 128-row one, N-split
@@ -415,13 +417,31 @@ int64_t RingWaveCost(TileConfigId id, int64_t m, int64_t n, bool prepared) {
                                : GetTileConfig(id).block_m();
   return waves * cta_rows;
 }
+// The decode kernels (M <= 32) of the k4 tile without a cluster hold up to 16
+// stages of their rows in the activation ring since session 35
+// (RingDeepDecodeRows), and with it beat the k2 tile from K = 2560 where
+// neither takes a cluster and the k4 chunks are whole loop steps (session 35
+// call 4, gemm_paths_benchmark --only, hot graph replay, M = 1 / 8 / 16 / 32
+// at N = 5120 / 8192 and 7168: K = 2560 1.03-1.05x, 3072 1.10-1.11x, 3584
+// 1.13-1.14x, e.g. 1x5120x3072 8.26 -> 7.49 us, 16x8192x3584 9.74 -> 8.52;
+// K = 2048 within 2%, K <= 1536 the k2 tile level or ahead).
+constexpr int64_t kRingK4ShortDecodeMinGroups = 80;  // K >= 2560
+bool RingK4ForShortDecode(int64_t m, int64_t m64_tiles, int64_t groups) {
+  return m <= kStreamPrequantMaxM && groups >= kRingK4ShortDecodeMinGroups &&
+         RingChunksWholeSteps(groups, kRingK4WarpsK, 1) &&
+         RingClusterSize(m64_tiles, groups, kRingK2WarpsK) == 1;
+}
+
 TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
   const int64_t m64_tiles = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
   if (m64_tiles <= kRingOneWaveCtas) {
     if (m > kStreamPrequantMaxM && groups <= kRingWsShortMaxGroups) {
       return TileConfigId::kWgmma8N64M64K2WsFold;
     }
-    if (groups < kRingK4MinGroups) return TileConfigId::kWgmma8N64M64K2Fold;
+    if (groups < kRingK4MinGroups) {
+      return RingK4ForShortDecode(m, m64_tiles, groups) ? TileConfigId::kWgmma8N64M64K4Fold
+                                                        : TileConfigId::kWgmma8N64M64K2Fold;
+    }
     // The k2 tile where its K-split cluster is larger than the k4 tile's
     // (the same chunks on twice the SMs; session 30, hot graph replay:
     // 64x512x8192 k4 cluster 4 11.4 us -> k2 cluster 8 8.8, 16x512x8192 8.6
@@ -950,10 +970,29 @@ constexpr int64_t kRingLargeWeightElements = int64_t{24} << 20;
 constexpr int64_t kRingDecodeMinN = 5120;
 constexpr int64_t kRingDecodeMinGroups = 32;
 
+// Session 35 call 4 (gemm_paths_benchmark --only, hot graph replay): M <= 8
+// at N = 2880..4096 (45..64 tiles of 64 rows, where split-K's streaming tiles
+// run without a cluster: beyond 66 N tiles of 32 rows theirs is not
+// resident) from K = 5632, below the 24 Mi elements: the ring tiles with 2
+// CTAs a cluster (AutoRingTile: k2 where the k4 chunks end off the loop step,
+// e.g. K = 5632) beat split-K on all 18 shapes, 1.03-1.38x: 1x2880x8192
+// 14.10 -> 10.99 us, 8x3072x7168 13.95 -> 10.38, 4x4096x5632 10.34 -> 9.66,
+// 8x2880x5632 11.59 -> 9.60. At K = 4096 split-K stays ahead for M <= 4
+// (0.94-0.96x for the ring), and at N = 2048 (its clusters of 2 resident,
+// 0.67-0.83x). N = 2113..2879 unmeasured.
+constexpr int64_t kMidLayer8RowRingMinGroups = 176;  // K >= 5632
+constexpr int64_t kMidLayer8RowRingMinTiles = 45;    // N >= 2817
+constexpr int64_t kMidLayer8RowRingMaxTiles = 64;    // N <= 4096
+
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
-  return m <= kStreamPrequantMaxM && groups > kFusedMaxGroups &&
-         (n * groups * 32 >= kRingLargeWeightElements ||
-          (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups));
+  if (m > kStreamPrequantMaxM || groups <= kFusedMaxGroups) return false;
+  if (n * groups * 32 >= kRingLargeWeightElements ||
+      (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups)) {
+    return true;
+  }
+  const int64_t m64_tiles = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
+  return m <= kSplitKSmallMMaxM && groups >= kMidLayer8RowRingMinGroups &&
+         m64_tiles >= kMidLayer8RowRingMinTiles && m64_tiles <= kMidLayer8RowRingMaxTiles;
 }
 
 // Measured 2026-11-30 (session 6, H200, graph replay): for 16 < M <= 32 and

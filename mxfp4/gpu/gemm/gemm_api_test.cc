@@ -295,6 +295,22 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {1, 1248, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},   // 39 N tiles
       {4, 1952, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 31 x 4 > 30
       {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
+      // M <= 8 at 45..64 tiles of 64 rows from K = 5632, below the 24 Mi
+      // elements (session 35): the ring tiles with 2 CTAs a cluster, k2 where
+      // k4's chunks are off the ring step; split-K at K = 4096 and N = 2048.
+      {1, 2880, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 45 x 2
+      {4, 3072, 7168, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
+      {8, 4096, 5632, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 176 blocks
+      {1, 2880, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},
+      {8, 2048, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 32 tiles
+      // M <= 32 on the ring tiles without a cluster below K = 4096 (session
+      // 35): the k4 decode kernels from K = 2560 where k4's chunks are whole
+      // loop steps, else the k2 tile; M > 32 keeps k2.
+      {1, 5120, 3072, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {32, 8192, 2560, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 4},
+      {16, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
+      {8, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 90 blocks
+      {64, 7168, 3072, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {12, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 44, not 22
       {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 tiles
       {16, 2048, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},   // 32 x 2

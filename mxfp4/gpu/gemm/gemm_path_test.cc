@@ -538,6 +538,12 @@ TEST(GemmPath, RingTilesForLargeDecodeWeights) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
   EXPECT_TRUE(auto_tester().M(16).N(8192).K(4096).Seed(1451)  // k4: the decode form, not its twin
                   .Prepared(true, /*require_read=*/false).Run());
+  // Session 35's plans: k4 without a cluster from K = 2560, the ring tiles
+  // with 2 CTAs a cluster at M <= 8 for N = 2880..4096 from K = 5632.
+  EXPECT_TRUE(auto_tester().M(5).N(5120).K(3072).Seed(1616).CheckIdeal(true).Run());
+  EXPECT_TRUE(auto_tester().M(1).N(2880).K(8192).Seed(1617)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(auto_tester().M(8).N(4096).K(5632).Seed(1618).Run());
   if (!SmallTestScale()) {
     EXPECT_TRUE(auto_tester().M(16).N(16384).K(16384).Seed(1445).Run());  // n128_m64_k2
     EXPECT_TRUE(auto_tester().M(3).N(16384).K(4096).Seed(1446).A(AInput::kWideExponent).Run());
