@@ -295,9 +295,12 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {1, 1248, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},   // 39 N tiles
       {4, 1952, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 31 x 4 > 30
       {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
-      // M <= 8 at 45..64 tiles of 64 rows from K = 5632, below the 24 Mi
-      // elements (session 35): the ring tiles with 2 CTAs a cluster, k2 where
-      // k4's chunks are off the ring step; split-K at K = 4096 and N = 2048.
+      // M <= 8 beyond 66 N tiles of 32 rows up to 64 tiles of 64 rows from K =
+      // 5632, below the 24 Mi elements (session 35): the ring tiles with 2
+      // CTAs a cluster, k2 where k4's chunks are off the ring step; split-K at
+      // K = 4096 and up to N = 2112.
+      {8, 2240, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 70 N tiles
+      {8, 2112, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 66 x 2
       {1, 2880, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 45 x 2
       {4, 3072, 7168, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
       {8, 4096, 5632, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 176 blocks
