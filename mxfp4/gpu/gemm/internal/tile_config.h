@@ -639,7 +639,7 @@ MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c, int mma_rows
 // The rows a decode kernel's ring is sized for (RingStages, MakeRingSmemPlan;
 // 0: the tile's own ring, as every other ring kernel). Only the k4 decode
 // kernels without a cluster: their 64-row ring was 4 stages deep, and a ring of
-// up to kMaxRingDecodeStages of their own stages made them 1.04-1.19x faster
+// up to kMaxRingDecodeStages of their own stages made them 1.01-1.19x faster
 // where K is long (session 35 call 2, hot graph replay: 1x8192x8192 16.2 ->
 // 13.6 us, 16x8192x8192 16.9 -> 14.7, 1x5120x13824 25.2 -> 22.8, 8x7168x4096
 // 9.38 -> 8.61; Nsight Compute had 16% of their loop's samples on the stage
