@@ -76,7 +76,7 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       streamq_n32_m32_k4 (k8 from 128 N
 //                                       tiles)
 //   M <= 32, K > 512 with N x K >= 24 Mi or N >= 5120 and K >= 1024
-//   (and M <= 8 at N = 2113..4096 from K = 5632)
+//   (and M <= 8 at N = 2113..4096 from K = 4608)
 //                       quant_then_mma  the ring tile AutoRingTile picks
 //                                       (RingForDecode; its decode kernel:
 //                                       m64n8k32 / m64n16k32 / m64n32k32
@@ -973,15 +973,15 @@ constexpr int64_t kRingDecodeMinGroups = 32;
 // Session 35 (gemm_paths_benchmark --only, hot graph replay): M <= 8 beyond
 // 66 N tiles of 32 rows (N > 2112, where split-K's streaming tiles run
 // without a cluster: their clusters of 2 no longer stay resident) up to 64
-// tiles of 64 rows (N <= 4096), from K = 5632 and below the 24 Mi elements:
+// tiles of 64 rows (N <= 4096), from K = 4608 and below the 24 Mi elements:
 // the ring tiles with 2 CTAs a cluster (AutoRingTile: k2 where the k4 chunks
-// end off the loop step, e.g. K = 5632) beat split-K on all 25 shapes
-// measured at N = 2240..4096 (calls 4-5), 1.03-1.38x: 1x2880x8192 14.10 ->
+// end off the loop step, e.g. K = 4608 / 5632) beat split-K on all 43 shapes
+// measured at N = 2240..4096 (calls 4, 5, 7), 1.00-1.38x: 1x2880x8192 14.10 ->
 // 10.99 us, 8x3072x7168 13.95 -> 10.38, 8x2240x8192 15.32 -> 11.14,
-// 4x4096x5632 10.34 -> 9.66, 8x2880x5632 11.59 -> 9.60. At K = 4096 split-K
-// stays ahead for M <= 4 (0.94-0.96x for the ring), and at N = 2048 (its
-// clusters of 2 resident, 0.67-0.83x).
-constexpr int64_t kMidLayer8RowRingMinGroups = 176;  // K >= 5632
+// 8x3072x5120 10.86 -> 8.71, 4x4096x5632 10.34 -> 9.66; K = 4608 1.00-1.14x.
+// At K = 4096 split-K stays ahead for M <= 4 (0.94-0.97x for the ring; M = 8
+// 1.03x), and at N = 2048 (its clusters of 2 resident, 0.67-0.83x).
+constexpr int64_t kMidLayer8RowRingMinGroups = 144;  // K >= 4608
 constexpr int64_t kMidLayer8RowRingMaxTiles = 64;    // N <= 4096
 
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {

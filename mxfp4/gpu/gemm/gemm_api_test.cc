@@ -296,7 +296,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {4, 1952, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 31 x 4 > 30
       {16, 1536, 10240, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 20-block chunks
       // M <= 8 beyond 66 N tiles of 32 rows up to 64 tiles of 64 rows from K =
-      // 5632, below the 24 Mi elements (session 35): the ring tiles with 2
+      // 4608, below the 24 Mi elements (session 35): the ring tiles with 2
       // CTAs a cluster, k2 where k4's chunks are off the ring step; split-K at
       // K = 4096 and up to N = 2112.
       {8, 2240, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 70 N tiles
@@ -305,6 +305,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {4, 3072, 7168, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
       {8, 4096, 5632, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 176 blocks
       {1, 2880, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},
+      {4, 3072, 4608, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 144 blocks
+      {8, 2560, 5120, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
       {8, 2048, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 32 tiles
       // M <= 32 on the ring tiles without a cluster below K = 4096 (session
       // 35): the k4 decode kernels from K = 2560 where k4's chunks are whole
