@@ -656,6 +656,7 @@ static_assert(RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)) == 4 
               "the k4 decode kernels' ring: 16 / 16 / 8 stages of their rows, not the tile's 4");
 
 // MakeRingSmemPlan(): a_stages = [RingStages][warps_k][kRingStageBlocks][block_m * 32 B]
+// (mma_rows * 32 B for a decode kernel's own ring: RingDeepDecodeRows)
 // e4m3 activations in the wgmma order; a_scales = [RingStages] release
 // counters; barriers = full[RingStages]; c_tile = [warps_k][block_m]
 // [block_n + 4] fp32 partials.
