@@ -981,8 +981,18 @@ constexpr int64_t kRingDecodeMinGroups = 32;
 // 8x3072x5120 10.86 -> 8.71, 4x4096x5632 10.34 -> 9.66; K = 4608 1.00-1.14x.
 // At K = 4096 split-K stays ahead for M <= 4 (0.94-0.97x for the ring; M = 8
 // 1.03x), and at N = 2048 (its clusters of 2 resident, 0.67-0.83x).
-constexpr int64_t kMidLayer8RowRingMinGroups = 144;  // K >= 4608
-constexpr int64_t kMidLayer8RowRingMaxTiles = 64;    // N <= 4096
+// Session 36 call 1 (two rounds, N = 2560 / 3072 / 4096): from M = 5 the
+// streaming tile costs more (M = 6: 8.3 us at K = 4096 against M = 4's 7.4)
+// and the ring wins from K = 4096 (M = 6 / 8: 1.02-1.06x; off-step K 4864 /
+// 5376 1.09-1.17x); at M <= 4 the ring's off-step K (chunks not whole ring
+// steps of either tile, K-blocks % 16 != 0: the last rank's chunk is short,
+// the others' a step longer) stays behind split-K at K = 4864 (0.96-0.98x)
+// and level at 5376 (0.99-1.04x).
+constexpr int64_t kMidLayer8RowRingMinGroups = 144;          // K >= 4608
+constexpr int64_t kMidLayer8RowRingMinGroupsFrom5Rows = 128;  // K >= 4096 at M = 5..8
+constexpr int64_t kMidLayer8RowRingOffStepMinGroups = 176;   // M <= 4: off-step K from 5632
+constexpr int64_t kMidLayer8RowRingWholeStepGroups = 16;     // k2 with 2 CTAs: 4 chunks of steps
+constexpr int64_t kMidLayer8RowRingMaxTiles = 64;            // N <= 4096
 
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
   if (m > kStreamPrequantMaxM || groups <= kFusedMaxGroups) return false;
@@ -990,7 +1000,11 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
       (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups)) {
     return true;
   }
-  return m <= kSplitKSmallMMaxM && groups >= kMidLayer8RowRingMinGroups &&
+  const bool whole_steps = groups % kMidLayer8RowRingWholeStepGroups == 0;
+  const int64_t min_groups =
+      m > 4 ? kMidLayer8RowRingMinGroupsFrom5Rows
+            : (whole_steps ? kMidLayer8RowRingMinGroups : kMidLayer8RowRingOffStepMinGroups);
+  return m <= kSplitKSmallMMaxM && groups >= min_groups &&
          TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) >
              ResidentClusters(kSmallLayerClusterCtas) &&
          TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n) <= kMidLayer8RowRingMaxTiles;
@@ -1313,6 +1327,18 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
   plan.grid_ctas = tiles * cluster;
   plan.shared_memory_bytes = MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
+  if (cfg.wgmma_ring) {
+    // The k4 decode kernels without a cluster launch with a plan of their own
+    // (a deeper ring of their rows: LaunchRingDecodeKernel).
+    const int mma_rows = gemm_internal::RingDecodeMmaRows(cfg, m);
+    const bool long_decode = gemm_internal::RingLongDecode(cfg, mma_rows, /*cluster=*/cluster > 1,
+                                                           plan.blocks_per_split);
+    plan.shared_memory_bytes =
+        gemm_internal::MakeRingSmemPlan(
+            cfg, gemm_internal::RingDeepDecodeRows(cfg, mma_rows, /*cluster=*/cluster > 1),
+            long_decode ? gemm_internal::kMaxRingLongDecodeStages : 0)
+            .total;
+  }
   if (path == GemmPath::kQuantThenMma) {
     plan.workspace_bytes =
         PrequantWorkspaceLayout(cfg, static_cast<size_t>(m_tiles * cfg.block_m()),

@@ -308,6 +308,17 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {4, 3072, 4608, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},     // 144 blocks
       {8, 2560, 5120, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
       {8, 2048, 8192, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 32 tiles
+      // Session 36: from M = 5 the band starts at K = 4096; at M <= 4 an
+      // off-step K (K-blocks % 16 != 0) below 5632 stays on split-K.
+      {5, 2880, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
+      {8, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
+      {4, 4096, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},
+      {5, 2112, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 66 tiles
+      {6, 3072, 3968, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 124 blocks
+      {4, 2560, 4864, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 152 blocks
+      {1, 3072, 5376, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 168 blocks
+      {4, 3072, 5120, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 160 blocks
+      {7, 2560, 4864, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 4},
       // M <= 32 on the ring tiles without a cluster below K = 4096 (session
       // 35): the k4 decode kernels from K = 2560 where k4's chunks are whole
       // loop steps, else the k2 tile; M > 32 keeps k2.

@@ -470,10 +470,13 @@ TEST(GemmPath, RingTilesNarrowWgmmaForFewRows) {
 }
 
 // The k4 decode kernels without a cluster hold up to 16 stages of their own
-// rows in the activation ring (RingDeepDecodeRows; 8 at M > 16, session 35):
-// chunks long enough that the ring wraps (68 to 160 blocks a warpgroup: 17 to
-// 40 stages), each row form, every weight layout, N not a multiple of the tile,
-// and K = 32 * 545 (the exact loop; chunks of 140, the last one short).
+// rows in the activation ring (RingDeepDecodeRows; 8 at M > 16, session 35),
+// the M <= 8 one 32 where its chunks have 96 blocks or more (RingLongDecode,
+// session 36): chunks long enough that the ring wraps (68 to 256 blocks a
+// warpgroup: 17 to 64 stages), each row form, every weight layout, N not a
+// multiple of the tile, K = 32 * 545 (the exact loop; chunks of 140, the last
+// one short), and the long kernel's edge: chunks of exactly 96 blocks, and 96
+// with the last one short (K = 32 * 380, the exact loop).
 TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
@@ -487,6 +490,13 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
   EXPECT_TRUE(t().M(16).N(128).K(10240).Seed(1615).A(AInput::kWideExponent)
                   .Repeats(Limit(5, 1)).Run());
+  EXPECT_TRUE(t().M(4).N(208).K(32768).Seed(1625)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(t().M(8).N(336).K(12288).Seed(1626).CheckIdeal(true).Repeats(Limit(5, 1)).Run());
+  EXPECT_TRUE(t().M(2).N(80).K(32 * 380).Seed(1627)
+                  .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t().M(7).N(1008).K(16384).Seed(1628).B(BInput::kExtremeScales)
+                  .Output(GemmOutputType::kFp32).Run());
 }
 
 // The bulk streaming tile with A as E4M3 (auto's choice for 8 < M <= 16

@@ -60,11 +60,13 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // (8x7168x4096 9.90 -> 9.33, 1x16384x16384 58.9 -> 57.4).
 template <TileConfigId kId>
 inline constexpr bool kHasRingDecodeForm = HasRingDecodeForm(GetTileConfig(kId));
-template <TileConfigId kId, bool kCluster, int kMmaRows>
+template <TileConfigId kId, bool kCluster, int kMmaRows, int kMaxStages = 0>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaRingDecodeKernel(const GemmKernelArgs args) {
-  if constexpr (kHasRingDecodeForm<kId>) WgmmaRingGemmBody<kId, kCluster, kMmaRows>(args);
+  if constexpr (kHasRingDecodeForm<kId>) {
+    WgmmaRingGemmBody<kId, kCluster, kMmaRows, kMaxStages>(args);
+  }
 }
 
 // The warp-specialized ring tiles reading the weight's prepared copy: a
@@ -96,9 +98,26 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
     return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
                           cluster_smem_ready, args, kCfg, stream);
   }
+  // Without a cluster, a k4 kernel's plan is its own (RingDeepDecodeRows: a
+  // deeper ring of its rows; at M <= 8 with long chunks, deeper still:
+  // RingLongDecode).
+  constexpr int kRingRows = RingDeepDecodeRows(kCfg, kMmaRows, /*cluster=*/false);
+  if constexpr (kRingRows == 8) {
+    if (RingLongDecode(kCfg, kMmaRows, /*cluster=*/false, args.blocks_per_split)) {
+      constexpr uint32_t kSmem =
+          MakeRingSmemPlan(kCfg, kRingRows, kMaxRingLongDecodeStages).total;
+      static std::atomic<bool> long_smem_ready{false};
+      const auto kernel =
+          GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, kMaxRingLongDecodeStages>;
+      if (hipError_t e = AllowMaxDynamicSmem(kernel, long_smem_ready); e != hipSuccess) return e;
+      return LaunchTileWithSmem(kernel, args, kCfg, kSmem, /*programmatic=*/true, stream);
+    }
+  }
+  constexpr uint32_t kSmem = MakeRingSmemPlan(kCfg, kRingRows).total;
   static std::atomic<bool> smem_ready{false};
-  return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>, smem_ready, args,
-                        kCfg, stream);
+  const auto kernel = GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>;
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, smem_ready); e != hipSuccess) return e;
+  return LaunchTileWithSmem(kernel, args, kCfg, kSmem, /*programmatic=*/true, stream);
 }
 // The narrowest decode kernel that covers M (<= 32): RingDecodeMmaRows, whose
 // row tile the quantizer wrote A in.

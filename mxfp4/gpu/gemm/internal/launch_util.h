@@ -34,24 +34,27 @@ hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
   return hipSuccess;
 }
 
-// LaunchTile(): one tile-GEMM launch with grid (N tiles, M tiles, splits),
-// a (1, 1, splits) cluster when splits > 1 (or a (quant_cluster, 1, 1)
-// cluster, the N tiles rounded up to a multiple of it), and programmatic
-// serialization when `programmatic` (the kernel then waits with
-// griddepcontrol.wait).
+// LaunchTileWithSmem(): one tile-GEMM launch with grid (N tiles, M tiles,
+// splits), `smem_bytes` of dynamic shared memory, a (1, 1, splits) cluster
+// when splits > 1 (or a (quant_cluster, 1, 1) cluster, the N tiles rounded up
+// to a multiple of it), and programmatic serialization when `programmatic`
+// (the kernel then waits with griddepcontrol.wait).
 // `extra`: the kernel's parameters after GemmKernelArgs, if any.
+// LaunchTile(): the same with the tile's shared-memory plan (MakeSmemPlan;
+// LaunchTileWithSmem serves kernels with a plan of their own, the ring tiles'
+// k4 decode kernels).
 template <typename Kernel, typename... Extra>
-hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
-                      bool programmatic, hipStream_t stream, const Extra&... extra) {
-  const SmemPlan plan = MakeSmemPlan(cfg, args.blocks_per_split);
-  if (plan.total > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
+hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
+                              uint32_t smem_bytes, bool programmatic, hipStream_t stream,
+                              const Extra&... extra) {
+  if (smem_bytes > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
   cudaLaunchConfig_t launch = {};
   const int quant_cluster = cfg.quant_cluster;
   if (quant_cluster > 1 && args.splits > 1) return hipErrorInvalidValue;
   launch.gridDim = dim3(static_cast<unsigned>(GridNTiles(cfg, args.n)),
                         (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
   launch.blockDim = dim3(cfg.threads(), 1, 1);
-  launch.dynamicSmemBytes = plan.total;
+  launch.dynamicSmemBytes = smem_bytes;
   launch.stream = stream;
   cudaLaunchAttribute attrs[2];
   int num_attrs = 0;
@@ -71,6 +74,13 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
   launch.attrs = attrs;
   launch.numAttrs = num_attrs;
   return ToHip(cudaLaunchKernelEx(&launch, kernel, args, extra...));
+}
+
+template <typename Kernel, typename... Extra>
+hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
+                      bool programmatic, hipStream_t stream, const Extra&... extra) {
+  return LaunchTileWithSmem(kernel, args, cfg, MakeSmemPlan(cfg, args.blocks_per_split).total,
+                            programmatic, stream, extra...);
 }
 
 // LaunchProgrammatic(): a plain launch with programmatic serialization: the

@@ -552,6 +552,8 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
 // (RingDeepDecodeRows).
 inline constexpr int kMaxRingStages = 8;
 inline constexpr int kMaxRingDecodeStages = 16;
+// The M <= 8 one where its chunks are long (RingLongDecode): twice as deep.
+inline constexpr int kMaxRingLongDecodeStages = 32;
 inline constexpr int kRingStageBlocks = 4;
 // A ring tile's K-split chunks start on a multiple of this many blocks (one
 // step of its main loop): the weight words, scale bytes and fold flags of a
@@ -626,12 +628,16 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c, int
   return RingActivationStageBytes(c, mma_rows) +
          (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
 }
-MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c, int mma_rows = 0) {
+// max_stages: a kernel's own cap (RingLongDecode), 0 for the default.
+MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c, int mma_rows = 0,
+                                           int max_stages = 0) {
   // The warp-specialized tiles write their partials over the ring.
   const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) -
                         (c.producer_wg ? kRingWsRawBytes : RingPartialBytes(c)) - 1024u;
   const uint32_t fit = room / RingStageBytes(c, mma_rows);
-  int stages = mma_rows != 0 ? kMaxRingDecodeStages : kMaxRingStages;
+  int stages = max_stages != 0 ? max_stages
+               : mma_rows != 0 ? kMaxRingDecodeStages
+                               : kMaxRingStages;
   while (stages > 2 && static_cast<uint32_t>(stages) > fit) stages /= 2;
   return stages;
 }
@@ -649,6 +655,24 @@ MXFP4_HOST_DEVICE constexpr int RingDeepDecodeRows(const TileConfigDesc& c, int 
                                                    bool cluster) {
   return mma_rows != 0 && mma_rows < c.block_m() && c.warps_k == 4 && !cluster ? mma_rows : 0;
 }
+// The M <= 8 k4 decode kernel without a cluster whose chunks hold at least
+// kRingLongDecodeMinBlocks blocks (24 stages, K >= 12288 on 4 chunks) runs
+// with a ring of kMaxRingLongDecodeStages: measured (H200, session 36 calls
+// 3-4, hot graph replay) 1.03-1.12x where its chunks exceed the 16-stage
+// ring (1x5120x13824 22.8 -> 20.8 us, 1x4096x14336 23.1 -> 20.7, 1x5120x17920
+// 31.4 -> 28.3, 1x8192x22016 40.0 -> 38.8) but ~0.4 us slower where they do
+// not (1x8192x8192 13.6 -> 14.0, 8x7168x4096 8.65 -> 9.02: the kernel's
+// entry -> grid-dependency phase ~800 cycles longer, with the same PTX but
+// for its constants; not understood), so it is a kernel of its own.
+inline constexpr int64_t kRingLongDecodeMinBlocks = 96;
+MXFP4_HOST_DEVICE constexpr bool RingLongDecode(const TileConfigDesc& c, int mma_rows,
+                                                bool cluster, int64_t blocks_per_split) {
+  return mma_rows == 8 && RingDeepDecodeRows(c, mma_rows, cluster) != 0 &&
+         blocks_per_split >= kRingLongDecodeMinBlocks;
+}
+static_assert(RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8,
+                         kMaxRingLongDecodeStages) == kMaxRingLongDecodeStages,
+              "the long-chunk M <= 8 decode kernel's ring fits");
 static_assert(RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)) == 4 &&
                   RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8) == 16 &&
                   RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 16) == 16 &&
@@ -667,9 +691,10 @@ static_assert(RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)) == 4 
 // [64] fp32, b_raw = the producer's raw staging, barriers = full[RingStages],
 // empty[RingStages]; c_tile over the
 // ring (the consumers write partials once every stage is consumed).
-MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, int mma_rows = 0) {
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, int mma_rows = 0,
+                                                      int max_stages = 0) {
   SmemPlan p;
-  const uint32_t stages = static_cast<uint32_t>(RingStages(c, mma_rows));
+  const uint32_t stages = static_cast<uint32_t>(RingStages(c, mma_rows, max_stages));
   uint32_t off = 0;
   if (c.producer_wg) {
     p.a_stages = off;

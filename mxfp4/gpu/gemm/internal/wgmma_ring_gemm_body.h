@@ -107,8 +107,10 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // writes A per row tile of kMmaRows: RingOperandTileRows).
 // Kernels of their own: branching on the rows inside one kernel made the
 // 64-row form 1-2.5% slower (more code, other registers; session 28 call 3).
+// kMaxStagesOrZero: the ring's depth cap of a decode kernel of its own
+// (RingLongDecode), 0 for the default.
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
-          int kMmaRowsOrZero>
+          int kMmaRowsOrZero, int kMaxStagesOrZero>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.warps_n % 4 == 0 && kCfg.warps_m == 1 &&
@@ -142,11 +144,12 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // j's promotion in two partial sets; four (128 registers) keep one set.
   constexpr bool kOverlap = kThreads <= 256;
   // The k4 decode kernels' ring holds more of their narrow stages (the launch
-  // sizes shared memory for the tile's own plan, which covers it).
+  // sizes shared memory by this plan: LaunchRingDecodeKernel).
   constexpr int kRingRows = RingDeepDecodeRows(kCfg, kMmaRowsOrZero, kCluster);
-  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg, kRingRows);
-  static_assert(kPlan.total <= MakeRingSmemPlan(kCfg).total, "the launch's shared memory");
-  constexpr int kRingStages = RingStages(kCfg, kRingRows);
+  static_assert(kMaxStagesOrZero == 0 || kRingRows != 0, "a depth cap of a k4 decode kernel");
+  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg, kRingRows, kMaxStagesOrZero);
+  static_assert(kPlan.total <= static_cast<uint32_t>(kMaxDynamicSmem), "shared memory");
+  constexpr int kRingStages = RingStages(kCfg, kRingRows, kMaxStagesOrZero);
   static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
 
@@ -674,19 +677,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   StampPhase(p, kPhaseClockEnd);
 }
 
-// kMmaRows: the fast loop's wgmma N (0: the tile's activation rows).
-template <TileConfigId kId, bool kCluster = false, int kMmaRows = 0>
+// kMmaRows: the fast loop's wgmma N (0: the tile's activation rows);
+// kMaxStages: the ring's depth cap (0: the default; RingLongDecode).
+template <TileConfigId kId, bool kCluster = false, int kMmaRows = 0, int kMaxStages = 0>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
-      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows, kMaxStages>(p);
     } else {
-      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows, kMaxStages>(p);
     }
   } else if (p.b_scales_shuffled16) {
-    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows, kMaxStages>(p);
   } else {
-    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows, kMaxStages>(p);
   }
 }
 
