@@ -313,7 +313,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {5, 2880, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
       {8, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},
       {4, 4096, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},
-      {5, 2112, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 66 tiles
+      {5, 2112, 4096, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},     // 66 x 2
       {6, 3072, 3968, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 124 blocks
       {4, 2560, 4864, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 152 blocks
       {1, 3072, 5376, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 8},      // 168 blocks
