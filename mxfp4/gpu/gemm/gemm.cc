@@ -76,7 +76,8 @@ constexpr size_t kWorkspaceAlign = 256;
 //                                       streamq_n32_m32_k4 (k8 from 128 N
 //                                       tiles)
 //   M <= 32, K > 512 with N x K >= 24 Mi or N >= 5120 and K >= 1024
-//   (and M <= 8 at N = 2113..4096 from K = 4608)
+//   (and M <= 8 at N = 2113..4096 from K = 4096 at M = 5..8, from K =
+//   4608 at M <= 4 where K-blocks % 16 == 0, else from K = 5632)
 //                       quant_then_mma  the ring tile AutoRingTile picks
 //                                       (RingForDecode; its decode kernel:
 //                                       m64n8k32 / m64n16k32 / m64n32k32
@@ -989,9 +990,9 @@ constexpr int64_t kRingDecodeMinGroups = 32;
 // the others' a step longer) stays behind split-K at K = 4864 (0.96-0.98x)
 // and level at 5376 (0.99-1.04x).
 constexpr int64_t kMidLayer8RowRingMinGroups = 144;          // K >= 4608
+constexpr int64_t kMidLayer8RowSplitKCheapMaxM = 4;          // split-K's 8-row tile costs more beyond
 constexpr int64_t kMidLayer8RowRingMinGroupsFrom5Rows = 128;  // K >= 4096 at M = 5..8
 constexpr int64_t kMidLayer8RowRingOffStepMinGroups = 176;   // M <= 4: off-step K from 5632
-constexpr int64_t kMidLayer8RowRingWholeStepGroups = 16;     // k2 with 2 CTAs: 4 chunks of steps
 constexpr int64_t kMidLayer8RowRingMaxTiles = 64;            // N <= 4096
 
 bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
@@ -1000,10 +1001,13 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
       (n >= kRingDecodeMinN && groups >= kRingDecodeMinGroups)) {
     return true;
   }
-  const bool whole_steps = groups % kMidLayer8RowRingWholeStepGroups == 0;
+  // Off-step K: the chunks of the k2 tile with 2 CTAs a cluster (and so of
+  // the k4 tile) are not whole ring steps.
+  const bool whole_steps = RingChunksWholeSteps(groups, kRingK2WarpsK, kSmallLayerClusterCtas);
   const int64_t min_groups =
-      m > 4 ? kMidLayer8RowRingMinGroupsFrom5Rows
-            : (whole_steps ? kMidLayer8RowRingMinGroups : kMidLayer8RowRingOffStepMinGroups);
+      m > kMidLayer8RowSplitKCheapMaxM
+          ? kMidLayer8RowRingMinGroupsFrom5Rows
+          : (whole_steps ? kMidLayer8RowRingMinGroups : kMidLayer8RowRingOffStepMinGroups);
   return m <= kSplitKSmallMMaxM && groups >= min_groups &&
          TileGridCtas(TileConfigId::kStreamN32M8K8, m, n) >
              ResidentClusters(kSmallLayerClusterCtas) &&
@@ -1326,19 +1330,13 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   }
   plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
   plan.grid_ctas = tiles * cluster;
-  plan.shared_memory_bytes = MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
-  if (cfg.wgmma_ring) {
-    // The k4 decode kernels without a cluster launch with a plan of their own
-    // (a deeper ring of their rows: LaunchRingDecodeKernel).
-    const int mma_rows = gemm_internal::RingDecodeMmaRows(cfg, m);
-    const bool long_decode = gemm_internal::RingLongDecode(cfg, mma_rows, /*cluster=*/cluster > 1,
-                                                           plan.blocks_per_split);
-    plan.shared_memory_bytes =
-        gemm_internal::MakeRingSmemPlan(
-            cfg, gemm_internal::RingDeepDecodeRows(cfg, mma_rows, /*cluster=*/cluster > 1),
-            long_decode ? gemm_internal::kMaxRingLongDecodeStages : 0)
-            .total;
-  }
+  // The ring tiles' size is the one their launch takes (their k4 decode
+  // kernels without a cluster have plans of their own).
+  plan.shared_memory_bytes =
+      cfg.wgmma_ring
+          ? gemm_internal::RingLaunchSmemBytes(cfg, m, /*cluster=*/cluster > 1,
+                                               plan.blocks_per_split)
+          : MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
   if (path == GemmPath::kQuantThenMma) {
     plan.workspace_bytes =
         PrequantWorkspaceLayout(cfg, static_cast<size_t>(m_tiles * cfg.block_m()),

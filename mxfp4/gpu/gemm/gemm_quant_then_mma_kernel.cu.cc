@@ -100,24 +100,22 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
   }
   // Without a cluster, a k4 kernel's plan is its own (RingDeepDecodeRows: a
   // deeper ring of its rows; at M <= 8 with long chunks, deeper still:
-  // RingLongDecode).
-  constexpr int kRingRows = RingDeepDecodeRows(kCfg, kMmaRows, /*cluster=*/false);
-  if constexpr (kRingRows == 8) {
+  // RingLongDecode); RingLaunchSmemBytes sizes either.
+  const uint32_t smem =
+      RingLaunchSmemBytes(kCfg, args.m, /*cluster=*/false, args.blocks_per_split);
+  if constexpr (RingDeepDecodeRows(kCfg, kMmaRows, /*cluster=*/false) == 8) {
     if (RingLongDecode(kCfg, kMmaRows, /*cluster=*/false, args.blocks_per_split)) {
-      constexpr uint32_t kSmem =
-          MakeRingSmemPlan(kCfg, kRingRows, kMaxRingLongDecodeStages).total;
       static std::atomic<bool> long_smem_ready{false};
       const auto kernel =
           GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, kMaxRingLongDecodeStages>;
       if (hipError_t e = AllowMaxDynamicSmem(kernel, long_smem_ready); e != hipSuccess) return e;
-      return LaunchTileWithSmem(kernel, args, kCfg, kSmem, /*programmatic=*/true, stream);
+      return LaunchTileWithSmem(kernel, args, kCfg, smem, /*programmatic=*/true, stream);
     }
   }
-  constexpr uint32_t kSmem = MakeRingSmemPlan(kCfg, kRingRows).total;
   static std::atomic<bool> smem_ready{false};
   const auto kernel = GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>;
   if (hipError_t e = AllowMaxDynamicSmem(kernel, smem_ready); e != hipSuccess) return e;
-  return LaunchTileWithSmem(kernel, args, kCfg, kSmem, /*programmatic=*/true, stream);
+  return LaunchTileWithSmem(kernel, args, kCfg, smem, /*programmatic=*/true, stream);
 }
 // The narrowest decode kernel that covers M (<= 32): RingDecodeMmaRows, whose
 // row tile the quantizer wrote A in.

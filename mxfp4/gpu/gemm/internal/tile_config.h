@@ -728,6 +728,37 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, i
   return p;
 }
 
+// The dynamic shared memory a ring tile's kernel launches with for M rows
+// (with a K-split cluster or not, chunks of blocks_per_split blocks): the
+// tile's plan, or a k4 decode kernel's own (RingDeepDecodeRows,
+// RingLongDecode). LaunchRingDecodeKernel launches with it, PlanGemm reports
+// it.
+MXFP4_HOST_DEVICE constexpr uint32_t RingLaunchSmemBytes(const TileConfigDesc& c, int64_t m,
+                                                         bool cluster, int64_t blocks_per_split) {
+  const int mma_rows = RingDecodeMmaRows(c, m);
+  return MakeRingSmemPlan(c, RingDeepDecodeRows(c, mma_rows, cluster),
+                          RingLongDecode(c, mma_rows, cluster, blocks_per_split)
+                              ? kMaxRingLongDecodeStages
+                              : 0)
+      .total;
+}
+static_assert(RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 1, false,
+                                  kRingLongDecodeMinBlocks) ==
+                      MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8,
+                                       kMaxRingLongDecodeStages)
+                          .total &&
+                  RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8, false,
+                                      kRingLongDecodeMinBlocks - kRingStageBlocks) ==
+                      MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8).total &&
+                  RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 8, true,
+                                      kRingLongDecodeMinBlocks) ==
+                      MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)).total &&
+                  RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 33, false,
+                                      kRingLongDecodeMinBlocks) ==
+                      MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)).total,
+              "the long form at M <= 8 from 96-block chunks; the tile's plan with a cluster and "
+              "beyond 32 rows");
+
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split) {
   if (c.wgmma_ring) return MakeRingSmemPlan(c);
   if (c.stream_b) return MakeStreamSmemPlan(c, blocks_per_split);
