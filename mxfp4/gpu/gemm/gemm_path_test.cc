@@ -724,6 +724,19 @@ TEST(GemmPath, RingTilesSplitKOverClusters) {
                   .Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(33).N(32).K(16384)
                   .Seed(1407).Run());
+  // Two-CTA clusters combine as a chain with a split barrier (CombineChainOfTwo:
+  // rank 1 exits without waiting): 2 / 4 / 8 four-output chunks a thread,
+  // rows and columns past the tile's edge, fp32 outputs, K = 32 x odd.
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(2).M(37).N(200).K(32 * 131)
+                  .Seed(1411).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(2).M(1).N(4096 + 48)
+                  .K(64 * 65).Seed(1412).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m128_k2_fold").SplitK(2).M(129).N(72).K(1056)
+                  .Seed(1413).WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").SplitK(2).M(9).N(136).K(32 * 77)
+                  .Seed(1414).WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .Output(GemmOutputType::kFp32).Run());
   // Clusters of more than 2 CTAs pull their outputs' partials (CombineByPulling):
   // four outputs a thread (3 ranks of 256 threads) and one (6 ranks of 512),
   // fp32 outputs, N not a multiple of 4, K = 32 x odd.

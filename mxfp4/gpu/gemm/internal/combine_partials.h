@@ -117,6 +117,93 @@ MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* 
   cg::this_cluster().sync();
 }
 
+// CombineChainOfTwo(): the combine of a two-CTA cluster, a chain instead of
+// rank 0 reading all 2 x kPartials tiles. Rank 0 folds its own partials,
+// ((p0 + p1) + ...) + p[kPartials - 1], into its slot 0; rank 1 continues each
+// sum with its own partials in order and stores: the same sums in the same
+// order as the general loop, one distributed-shared-memory load per four
+// outputs, every thread of both CTAs working. The cluster barrier is split
+// so that neither rank waits for more than it needs: rank 1 arrives at once
+// and loads its own partials while rank 0 sums (phase 1, released by rank 0's
+// sums); rank 1 arrives at phase 2 once it has read rank 0's sums, before its
+// global stores, and exits without waiting; rank 0 waits for phase 2 only so
+// that its shared memory outlives those reads (a thread that has exited no
+// longer holds a cluster barrier). Measured (H200, session 37, phase clocks):
+// with a full cluster barrier before and after rank 1's pass, "math done ->
+// end" was ~4.6K cycles on 64x4096x4096 (k4, cluster 2), ~2.3K of them after
+// rank 0's sums.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* partials, int rank,
+                                           int n0, int m0) {
+  namespace cg = cooperative_groups;
+  constexpr int kCStride = kBlockN + 4;
+  constexpr int kPartialFloats = kBlockM * kCStride;
+  constexpr int kChunksPerRow = kBlockN / 4;
+  constexpr int kChunks = kBlockM * kChunksPerRow;
+  // Chunks (four outputs) a thread: unrolled, so that all its loads are in
+  // flight together.
+  constexpr int kPerThread = (kChunks + kThreads - 1) / kThreads;
+  const int tid = static_cast<int>(threadIdx.x);
+  auto offset = [&](int c) { return (c / kChunksPerRow) * kCStride + (c % kChunksPerRow) * 4; };
+  __syncthreads();  // every partial of this CTA is written
+  if (rank == 0) {
+#pragma unroll
+    for (int i = 0; i < kPerThread; ++i) {
+      const int c = tid + i * kThreads;
+      if (kChunks % kThreads != 0 && c >= kChunks) break;
+      const int off = offset(c);
+      float4 v = *reinterpret_cast<const float4*>(partials + off);
+#pragma unroll
+      for (int w = 1; w < kPartials; ++w) {
+        AddInOrder(v, *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off));
+      }
+      *reinterpret_cast<float4*>(partials + off) = v;
+    }
+    ClusterArriveRelease();  // phase 1: the sums are rank 1's to read
+    ClusterWait();
+    ClusterArriveRelaxed();  // phase 2: rank 1 has read them
+    ClusterWait();
+    return;
+  }
+  ClusterArriveRelaxed();  // phase 1
+  float4 own[kPerThread][kPartials];
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i) {
+    const int c = tid + i * kThreads;
+    if (kChunks % kThreads != 0 && c >= kChunks) break;
+#pragma unroll
+    for (int w = 0; w < kPartials; ++w) {
+      own[i][w] = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + offset(c));
+    }
+  }
+  ClusterWait();
+  const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
+  float4 v[kPerThread];
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i) {
+    const int c = tid + i * kThreads;
+    if (kChunks % kThreads != 0 && c >= kChunks) break;
+    v[i] = *reinterpret_cast<const float4*>(head + offset(c));
+  }
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i) {
+    const int c = tid + i * kThreads;
+    if (kChunks % kThreads != 0 && c >= kChunks) break;
+#pragma unroll
+    for (int w = 0; w < kPartials; ++w) AddInOrder(v[i], own[i][w]);
+  }
+  // Phase 2 (release: the reads of rank 0's sums above come first); no wait.
+  ClusterArriveRelease();
+#pragma unroll
+  for (int i = 0; i < kPerThread; ++i) {
+    const int c = tid + i * kThreads;
+    if (kChunks % kThreads != 0 && c >= kChunks) break;
+    const int m = m0 + c / kChunksPerRow;
+    const int n = n0 + (c % kChunksPerRow) * 4;
+    if (m < p.m && n < p.n) StoreOutputs4(p, m, n, v[i]);
+  }
+}
+
 // The CTA barrier before a lone CTA's combine: __syncthreads(), or named
 // barrier 1 of kNamedBarrierThreads threads when only those take part (the
 // warp-specialized ring tiles, whose producer warpgroup has exited).
@@ -153,47 +240,7 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
   if constexpr (kReleaseEarly) GridDependencyLaunchDependents();
   constexpr int kChunksPerRow = kBlockN / 4;
   if (cluster_size == 2) {
-    // Two CTAs: a chain instead of rank 0 reading all 2 x kPartials tiles.
-    // Rank 0 folds its own partials, ((p0 + p1) + ...) + p[kPartials - 1],
-    // into its slot 0; after a cluster barrier rank 1 continues each sum with
-    // its own partials in order and stores. The same sums in the same order
-    // as the loop below, with one distributed-shared-memory load per four
-    // outputs instead of kPartials, and every thread of both CTAs working.
-    // (16x2112x7168: the combine was ~3.5K cycles of ~16K.)
-    __syncthreads();
-    if (rank == 0) {
-      for (int c = tid; c < kBlockM * kChunksPerRow; c += kThreads) {
-        const int off = (c / kChunksPerRow) * kCStride + (c % kChunksPerRow) * 4;
-        float4 v = *reinterpret_cast<const float4*>(partials + off);
-#pragma unroll
-        for (int w = 1; w < kPartials; ++w) {
-          const float4 q = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off);
-          AddInOrder(v, q);
-        }
-        *reinterpret_cast<float4*>(partials + off) = v;
-      }
-    }
-    cg::this_cluster().sync();
-    if (rank == 1) {
-      const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
-      for (int c = tid; c < kBlockM * kChunksPerRow; c += kThreads) {
-        const int ml = c / kChunksPerRow;
-        const int nl = (c % kChunksPerRow) * 4;
-        const int m = m0 + ml;
-        const int n = n0 + nl;
-        if (m >= p.m || n >= p.n) continue;
-        const int off = ml * kCStride + nl;
-        float4 v = *reinterpret_cast<const float4*>(head + off);
-#pragma unroll
-        for (int w = 0; w < kPartials; ++w) {
-          const float4 q = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off);
-          AddInOrder(v, q);
-        }
-        StoreOutputs4(p, m, n, v);
-      }
-    }
-    // Rank 1 reads rank 0's shared memory until it passes this barrier.
-    cg::this_cluster().sync();
+    CombineChainOfTwo<kThreads, kBlockN, kBlockM, kPartials>(p, partials, rank, n0, m0);
     return;
   }
   if (cluster_size == 1 && !p.c_fp32 && p.c_vector_ok && m0 + kBlockM <= p.m &&
