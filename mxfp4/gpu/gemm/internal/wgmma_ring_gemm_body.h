@@ -378,7 +378,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     if (direct_store) {
       StoreWgmmaTileBf16<kNa, kBlockN>(p, smem + kPlan.c_tile, acc, wn, warp & 3, lane, n0, m0);
     } else {
-      WriteRingPartials<kNa, kBlockN>(partials, acc, kz, wn * 64 + (warp & 3) * 16, gid, tig);
+      WriteRingPartials<kNa, kBlockN, kMmaRows>(partials, acc, kz, wn * 64 + (warp & 3) * 16,
+                                                gid, tig);
     }
   };
   static_assert(kU % 2 == 0, "blocks alternate between d0 and d1");
@@ -668,8 +669,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 8.82 against 8.99 / 8.97 us, 256x3072x1536 unchanged (10.46 / 10.43
   // against 10.43 / 10.42); the streaming tiles keep the early release
   // (16x2112x7168 lost 0.36 us with it late).
+  // A decode kernel combines only its kMmaRows rows (M <= kMmaRows, one row
+  // tile): the partials hold those alone (write_partials).
   if (!direct_store) {
-    CombinePartialsAndStore<kThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+    CombinePartialsAndStore<kThreads, kBlockN, kMmaRows, kWgsK, /*kReleaseEarly=*/false,
                             /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kCluster>(
         p, partials, kCluster ? p.splits : 1, n0, m0);
   }

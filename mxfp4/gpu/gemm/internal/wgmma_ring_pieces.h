@@ -90,20 +90,23 @@ MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kCols / 2], floa
   }
 }
 
-// A warp's accumulators into chunk kz's partial tile ([kWgsK][kNa][kBlockN +
+// A warp's accumulators into chunk kz's partial tile ([kWgsK][kRows][kBlockN +
 // 4] fp32, CombinePartialsAndStore's layout); `n_local` = the warp's first
-// weight row in the CTA's tile.
-template <int kNa, int kBlockN>
+// weight row in the CTA's tile. kRows: the activation rows kept, the first
+// kRows of the kNa (a decode kernel's kMmaRows: its other columns are +0 and
+// never stored, so its combine reads only these).
+template <int kNa, int kBlockN, int kRows = kNa>
 MXFP4_DEVICE_INLINE void WriteRingPartials(float* partials, const float (&acc)[kNa / 2], int kz,
                                            int n_local, int gid, int tig) {
+  static_assert(kRows % 8 == 0 && kRows <= kNa, "whole 8-row groups of the tile");
   constexpr int kCStride = kBlockN + 4;
 #pragma unroll
-  for (int c = 0; c < kNa / 8; ++c) {
+  for (int c = 0; c < kRows / 8; ++c) {
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
       const int nl = n_local + gid + (i >> 1) * 8;
       const int ml = c * 8 + 2 * tig + (i & 1);
-      partials[(kz * kNa + ml) * kCStride + nl] = acc[4 * c + i];
+      partials[(kz * kRows + ml) * kCStride + nl] = acc[4 * c + i];
     }
   }
 }
