@@ -140,17 +140,22 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   constexpr int kPartialFloats = kBlockM * kCStride;
   constexpr int kChunksPerRow = kBlockN / 4;
   constexpr int kChunks = kBlockM * kChunksPerRow;
-  // Chunks (four outputs) a thread: unrolled, so that all its loads are in
-  // flight together.
   constexpr int kPerThread = (kChunks + kThreads - 1) / kThreads;
   const int tid = static_cast<int>(threadIdx.x);
   auto offset = [&](int c) { return (c / kChunksPerRow) * kCStride + (c % kChunksPerRow) * 4; };
-  __syncthreads();  // every partial of this CTA is written
-  if (rank == 0) {
+  // f(i, c) for this thread's chunks (four outputs each) c = tid + i *
+  // kThreads: unrolled, so that all of a pass's loads are in flight together.
+  auto for_each_chunk = [&](auto&& f) {
 #pragma unroll
     for (int i = 0; i < kPerThread; ++i) {
       const int c = tid + i * kThreads;
       if (kChunks % kThreads != 0 && c >= kChunks) break;
+      f(i, c);
+    }
+  };
+  __syncthreads();  // every partial of this CTA is written
+  if (rank == 0) {
+    for_each_chunk([&](int, int c) {
       const int off = offset(c);
       float4 v = *reinterpret_cast<const float4*>(partials + off);
 #pragma unroll
@@ -158,7 +163,7 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
         AddInOrder(v, *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off));
       }
       *reinterpret_cast<float4*>(partials + off) = v;
-    }
+    });
     ClusterArriveRelease();  // phase 1: the sums are rank 1's to read
     ClusterWait();
     ClusterArriveRelaxed();  // phase 2: rank 1 has read them
@@ -167,41 +172,27 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   }
   ClusterArriveRelaxed();  // phase 1
   float4 own[kPerThread][kPartials];
-#pragma unroll
-  for (int i = 0; i < kPerThread; ++i) {
-    const int c = tid + i * kThreads;
-    if (kChunks % kThreads != 0 && c >= kChunks) break;
+  for_each_chunk([&](int i, int c) {
 #pragma unroll
     for (int w = 0; w < kPartials; ++w) {
       own[i][w] = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + offset(c));
     }
-  }
+  });
   ClusterWait();
   const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
   float4 v[kPerThread];
-#pragma unroll
-  for (int i = 0; i < kPerThread; ++i) {
-    const int c = tid + i * kThreads;
-    if (kChunks % kThreads != 0 && c >= kChunks) break;
-    v[i] = *reinterpret_cast<const float4*>(head + offset(c));
-  }
-#pragma unroll
-  for (int i = 0; i < kPerThread; ++i) {
-    const int c = tid + i * kThreads;
-    if (kChunks % kThreads != 0 && c >= kChunks) break;
+  for_each_chunk([&](int i, int c) { v[i] = *reinterpret_cast<const float4*>(head + offset(c)); });
+  for_each_chunk([&](int i, int) {
 #pragma unroll
     for (int w = 0; w < kPartials; ++w) AddInOrder(v[i], own[i][w]);
-  }
+  });
   // Phase 2 (release: the reads of rank 0's sums above come first); no wait.
   ClusterArriveRelease();
-#pragma unroll
-  for (int i = 0; i < kPerThread; ++i) {
-    const int c = tid + i * kThreads;
-    if (kChunks % kThreads != 0 && c >= kChunks) break;
+  for_each_chunk([&](int i, int c) {
     const int m = m0 + c / kChunksPerRow;
     const int n = n0 + (c % kChunksPerRow) * 4;
     if (m < p.m && n < p.n) StoreOutputs4(p, m, n, v[i]);
-  }
+  });
 }
 
 // The CTA barrier before a lone CTA's combine: __syncthreads(), or named
