@@ -11,7 +11,9 @@
 # Usage (device, after `source tools/device/call_preamble.sh cN`):
 #   bash tools/device/only_sweep.sh [--reps=N] [--bin=PATH] SHAPES CONFIGS
 #     SHAPES   MxNxK[,MxNxK...]            (commas or spaces)
-#     CONFIGS  path:tile:split[:suffix][,...] (commas or spaces), e.g.
+#     CONFIGS  path:tile:split[:suffix][,...] (commas or spaces; split is
+#              GemmOptions::split_k, the CTAs of a K-split cluster, for every
+#              tile - the tile's K-warps split each CTA's range on top), e.g.
 #              splitk_small_m:stream_n16_m8_k8:2
 # --reps=N runs the whole list N times (the summary takes each config's
 # median over the rounds); --bin defaults to
