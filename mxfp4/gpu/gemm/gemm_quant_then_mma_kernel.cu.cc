@@ -80,12 +80,21 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 }
 
 // The kernel's one-time shared-memory opt-in (`ready`), then its launch
-// (programmatic: the quantizer runs before it).
+// (programmatic: the quantizer runs before it) with `smem_bytes`
+// (OptInAndLaunchWithSmem: a kernel with a plan of its own) or the tile's plan.
+template <typename Kernel, typename... Extra>
+hipError_t OptInAndLaunchWithSmem(Kernel kernel, std::atomic<bool>& ready,
+                                  const GemmKernelArgs& args, const TileConfigDesc& cfg,
+                                  uint32_t smem_bytes, hipStream_t stream, const Extra&... extra) {
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchTileWithSmem(kernel, args, cfg, smem_bytes, /*programmatic=*/true, stream,
+                            extra...);
+}
 template <typename Kernel, typename... Extra>
 hipError_t OptInAndLaunch(Kernel kernel, std::atomic<bool>& ready, const GemmKernelArgs& args,
                           const TileConfigDesc& cfg, hipStream_t stream, const Extra&... extra) {
-  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
-  return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
+  return OptInAndLaunchWithSmem(kernel, ready, args, cfg,
+                                MakeSmemPlan(cfg, args.blocks_per_split).total, stream, extra...);
 }
 
 // One decode kernel (kMmaRows activation rows), with or without a K-split
@@ -106,16 +115,14 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
   if constexpr (RingDeepDecodeRows(kCfg, kMmaRows, /*cluster=*/false) == 8) {
     if (RingLongDecode(kCfg, kMmaRows, /*cluster=*/false, args.blocks_per_split)) {
       static std::atomic<bool> long_smem_ready{false};
-      const auto kernel =
-          GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, kMaxRingLongDecodeStages>;
-      if (hipError_t e = AllowMaxDynamicSmem(kernel, long_smem_ready); e != hipSuccess) return e;
-      return LaunchTileWithSmem(kernel, args, kCfg, smem, /*programmatic=*/true, stream);
+      return OptInAndLaunchWithSmem(
+          GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, kMaxRingLongDecodeStages>,
+          long_smem_ready, args, kCfg, smem, stream);
     }
   }
   static std::atomic<bool> smem_ready{false};
-  const auto kernel = GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>;
-  if (hipError_t e = AllowMaxDynamicSmem(kernel, smem_ready); e != hipSuccess) return e;
-  return LaunchTileWithSmem(kernel, args, kCfg, smem, /*programmatic=*/true, stream);
+  return OptInAndLaunchWithSmem(GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>, smem_ready,
+                                args, kCfg, smem, stream);
 }
 // The narrowest decode kernel that covers M (<= 32): RingDecodeMmaRows, whose
 // row tile the quantizer wrote A in.
