@@ -476,7 +476,9 @@ TEST(GemmPath, RingTilesNarrowWgmmaForFewRows) {
 // warpgroup: 17 to 64 stages), each row form, every weight layout, N not a
 // multiple of the tile, K = 32 * 545 (the exact loop; chunks of 140, the last
 // one short), and the long kernel's edge: chunks of exactly 96 blocks, and 96
-// with the last one short (K = 32 * 380, the exact loop).
+// with the last one short (K = 32 * 380, the exact loop). The long kernel's
+// fast loop takes its steps in threes (kLongDecodeStepsAhead, session 38):
+// chunks of 24, 40, 26 and 64 steps end with 0, 1, 2 and 1 steps left over.
 TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
@@ -499,6 +501,8 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
                   .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
   EXPECT_TRUE(t().M(7).N(1008).K(16384).Seed(1628).B(BInput::kExtremeScales)
                   .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(t().M(3).N(200).K(13312).Seed(1629).CheckIdeal(true)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
 }
 
 // The bulk streaming tile with A as E4M3 (auto's choice for 8 < M <= 16

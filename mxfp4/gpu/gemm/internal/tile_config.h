@@ -554,6 +554,10 @@ inline constexpr int kMaxRingStages = 8;
 inline constexpr int kMaxRingDecodeStages = 16;
 // The M <= 8 one where its chunks are long (RingLongDecode): twice as deep.
 inline constexpr int kMaxRingLongDecodeStages = 32;
+// Weight steps (kRingStageBlocks blocks each) that kernel's fast loop keeps
+// in flight in registers (the other M <= 16 decode kernels two, the rest one;
+// measured: wgmma_ring_gemm_body.h, kStepsAhead).
+inline constexpr int kLongDecodeStepsAhead = 3;
 inline constexpr int kRingStageBlocks = 4;
 // A ring tile's K-split chunks start on a multiple of this many blocks (one
 // step of its main loop): the weight words, scale bytes and fold flags of a

@@ -271,17 +271,28 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   } else {
     load_batch(0, cur);
   }
-  // The M <= 16 decode kernels' fast loop keeps two steps of weights in
-  // flight (`cur` and `ahead`, alternate steps): with one step ahead their
-  // loop waited on its weight words (session 34, Nsight Compute on
-  // 1x8192x22016). Call 9: 16x16384x16384 57.7 -> 52.0 us, 1x8192x22016 42.5
-  // -> 40.6, others within 2%; the 32-row ones lost up to 1.56x (registers).
-  // With fewer than two steps `ahead` stays +0 and is never read (the fast
-  // loop's pairs need two).
-  constexpr bool kTwoStepsAhead = kMmaRows <= 16;
+  // Weight steps in flight in the fast loop (`cur`, `ahead`, `further`,
+  // taken in turn): the M <= 16 decode kernels keep two - with one their loop
+  // waited on its weight words (session 34, Nsight Compute on 1x8192x22016;
+  // call 9: 16x16384x16384 57.7 -> 52.0 us, 1x8192x22016 42.5 -> 40.6,
+  // others within 2%; the 32-row ones lost up to 1.56x: registers) - and the
+  // long-chunk M <= 8 kernel (RingLongDecode) kLongDecodeStepsAhead = 3
+  // (session 38 call 2, three rounds: 1x8192x22016 38.96 -> 37.36 us,
+  // 8x8192x22016 39.01 -> 37.45, 1x5120x17920 28.25 -> 27.82, its other shapes
+  // within 1%; four lost up to 3%; three on every M <= 8 k4 kernel and the
+  // two-warpgroup ones cost up to 6% where chunks are shorter, call 1:
+  // 1x8192x8192 13.0 -> 13.8). Unused batches stay +0 and are never read.
+  constexpr int kStepsAhead = kMaxStagesOrZero != 0 ? kLongDecodeStepsAhead
+                              : kMmaRows <= 16      ? 2
+                                                    : 1;
   [[maybe_unused]] StreamBatch ahead{};
-  if constexpr (kTwoStepsAhead) {
+  [[maybe_unused]] StreamBatch further[kStepsAhead > 2 ? kStepsAhead - 2 : 1]{};
+  if constexpr (kStepsAhead >= 2) {
     if (len >= 2 * kU) load_step_unchecked(g_lo + kU, ahead);
+  }
+#pragma unroll
+  for (int i = 2; i < kStepsAhead; ++i) {
+    if (len >= (i + 1) * kU) load_step_unchecked(g_lo + i * kU, further[i - 2]);
   }
   // The weight half of the fast-form check (below): its loads now, in flight
   // across the wait for the quantizer and the first fills. (Examined before
@@ -462,7 +473,29 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     auto step_after = [&](int j0, int ahead_steps) {
       return rows.Step(g_lo + min(j0 + ahead_steps * kU, len - kU));
     };
-    if constexpr (kTwoStepsAhead) {
+    if constexpr (kStepsAhead >= 3) {
+      // Runs of kStepsAhead steps (cur, ahead, further[0], ...; each
+      // reloaded kStepsAhead steps on), then the last steps from cur, the
+      // batches moved down after each (the copies wait for loads the next
+      // step needs anyway).
+      constexpr int kS = kStepsAhead;
+      int j0 = 0;
+#pragma unroll 1
+      for (; j0 + (kS - 1) * kU < iters; j0 += kS * kU) {
+        step(j0, cur, step_after(j0, kS));
+        step(j0 + kU, ahead, step_after(j0, kS + 1));
+#pragma unroll
+        for (int i = 2; i < kS; ++i) step(j0 + i * kU, further[i - 2], step_after(j0, kS + i));
+      }
+#pragma unroll 1
+      for (; j0 < iters; j0 += kU) {
+        step(j0, cur, step_after(j0, kS));
+        cur = ahead;
+        ahead = further[0];
+#pragma unroll
+        for (int i = 2; i < kS - 1; ++i) further[i - 2] = further[i - 1];
+      }
+    } else if constexpr (kStepsAhead == 2) {
       // Pairs of steps (cur, then ahead; each reloaded two steps on), then
       // an odd last step from cur.
       int j0 = 0;
