@@ -478,7 +478,8 @@ TEST(GemmPath, RingTilesNarrowWgmmaForFewRows) {
 // one short), and the long kernel's edge: chunks of exactly 96 blocks, and 96
 // with the last one short (K = 32 * 380, the exact loop). The long kernel's
 // fast loop takes its steps in threes (kLongDecodeStepsAhead, session 38):
-// chunks of 24, 40, 26 and 64 steps end with 0, 1, 2 and 1 steps left over.
+// chunks of 24, 40, 26, 25, 27 and 64 steps end with 0, 1, 2, 1, 0 and 1
+// steps left over.
 TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
@@ -503,6 +504,9 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
                   .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(t().M(3).N(200).K(13312).Seed(1629).CheckIdeal(true)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t().M(6).N(136).K(12800).Seed(1630)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(t().M(1).N(272).K(13824).Seed(1631).CheckIdeal(true).Run());
 }
 
 // The bulk streaming tile with A as E4M3 (auto's choice for 8 < M <= 16
