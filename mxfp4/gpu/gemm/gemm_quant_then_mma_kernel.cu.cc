@@ -80,21 +80,21 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 }
 
 // The kernel's one-time shared-memory opt-in (`ready`), then its launch
-// (programmatic: the quantizer runs before it) with `smem_bytes`
-// (OptInAndLaunchWithSmem: a kernel with a plan of its own) or the tile's plan.
-template <typename Kernel, typename... Extra>
-hipError_t OptInAndLaunchWithSmem(Kernel kernel, std::atomic<bool>& ready,
-                                  const GemmKernelArgs& args, const TileConfigDesc& cfg,
-                                  uint32_t smem_bytes, hipStream_t stream, const Extra&... extra) {
-  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
-  return LaunchTileWithSmem(kernel, args, cfg, smem_bytes, /*programmatic=*/true, stream,
-                            extra...);
-}
+// (programmatic: the quantizer runs before it) with the tile's plan
+// (LaunchTile), or with `smem_bytes` (OptInAndLaunchWithSmem: a kernel with a
+// plan of its own, LaunchTileWithSmem).
 template <typename Kernel, typename... Extra>
 hipError_t OptInAndLaunch(Kernel kernel, std::atomic<bool>& ready, const GemmKernelArgs& args,
                           const TileConfigDesc& cfg, hipStream_t stream, const Extra&... extra) {
-  return OptInAndLaunchWithSmem(kernel, ready, args, cfg,
-                                MakeSmemPlan(cfg, args.blocks_per_split).total, stream, extra...);
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
+}
+template <typename Kernel>
+hipError_t OptInAndLaunchWithSmem(Kernel kernel, std::atomic<bool>& ready,
+                                  const GemmKernelArgs& args, const TileConfigDesc& cfg,
+                                  uint32_t smem_bytes, hipStream_t stream) {
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchTileWithSmem(kernel, args, cfg, smem_bytes, /*programmatic=*/true, stream);
 }
 
 // One decode kernel (kMmaRows activation rows), with or without a K-split
