@@ -360,6 +360,37 @@ int RingClusterSize(int64_t tiles, int64_t groups, int warps_k) {
   return LargestResidentCluster(tiles, groups / (kRingMinChunkBlocks * warps_k));
 }
 
+// The K-split over independent CTAs of the k4 ring tile's decode kernels
+// (auto; GemmOptions::grid_split_k): for `tiles` output tiles, the most CTAs
+// a tile, 8 down to 2, that keep the grid within one wave (tiles * s <= 132)
+// with chunks of whole ring steps of at least kRingMinChunkBlocks blocks
+// (every CTA in its fast loop); 1 for none. PlanTile takes it instead of the
+// tile's K-split cluster of c CTAs where it has at least 2c CTAs a tile (a
+// cluster must fit in one GPC, ResidentClusters: 32 tiles of 4 do not) or
+// at least kGridSplitMinCtaBlocks blocks a CTA (without a cluster the CTAs
+// run the deep decode ring, which pays for the workspace combine's ~1 us more
+// than a cluster's only on long chunks).
+// Measured (session 39 call 2, gemm_paths_benchmark --only, hot graph replay,
+// cluster -> grid split; cold alike): 1x2048x16384 c2 17.61 us -> 4 CTAs
+// 11.71, 16x1024x16384 c4 12.23 -> 8 CTAs 11.17, 1x4096x14336 c2 16.14 -> 2
+// CTAs 14.60, 16x4096x14336 c2 16.69 -> 15.66; not taken: 1x4096x8192 c2
+// 10.63 / 10.66 (128 blocks a CTA), 8x3072x7168 9.74 / 9.91, 16x4096x4096
+// 7.50 / 8.48, 32x4096x4096 8.29 / 9.91, 1x1280x12288 c4 9.36 / 6 CTAs 9.62.
+// Beyond one wave it loses (call 1: 1x5120x13824 over 3 CTAs, 240 in two
+// waves, 21.21 against 20.70 on 80; 1x5120x4096 over 2, 14.27 against 8.41):
+// every CTA pays ~2 us from entry to its first operands and ~1.2-2.5 us of
+// combine (math done -> end), which a second wave cannot hide.
+constexpr int64_t kGridSplitMinCtaBlocks = 192;
+int RingGridSplitCtas(int64_t tiles, int64_t groups) {
+  for (int s = gemm_internal::kMaxGridSplits; s >= 2; --s) {
+    if (tiles * s <= kRingOneWaveCtas && RingChunksWholeSteps(groups, kRingK4WarpsK, s) &&
+        groups / (int64_t{s} * kRingK4WarpsK) >= kRingMinChunkBlocks) {
+      return s;
+    }
+  }
+  return 1;
+}
+
 // CTAs of a launch of tile `id` without K-split clusters: the planner's count
 // (PlanTile: GridNTiles columns x row tiles).
 int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
@@ -1228,13 +1259,20 @@ int StreamAutoClusterSize(TileConfigId id, int64_t m, int64_t tiles, int64_t gro
 }
 
 // The quant_then_mma workspace: operands, fp32 scales and (ring tiles) fold
-// flags of `rows` padded rows, each part 256-byte aligned.
+// flags of `rows` padded rows, then for a K-split over independent CTAs
+// (grid_splits > 1, `tiles` output tiles of m rows) the chunk partials
+// [tile][split][warps_k][mma rows][block_n] fp32 and one counter a tile
+// (GemmKernelArgs::grid_split_partials / _counters); each part 256-byte
+// aligned.
 struct PrequantWorkspace {
   size_t scales = 0;  // byte offsets
   size_t flags = 0;
+  size_t grid_split_partials = 0;
+  size_t grid_split_counters = 0;
   size_t total = 0;
 };
-PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows, size_t k) {
+PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows, size_t k,
+                                          int64_t m = 0, int64_t tiles = 0, int grid_splits = 1) {
   const size_t groups = k / 32;
   PrequantWorkspace w;
   w.scales = AlignUp(rows * k * static_cast<size_t>(cfg.act_bytes()), kWorkspaceAlign);
@@ -1244,6 +1282,17 @@ PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows
                                                                     static_cast<int64_t>(groups))),
                                                  kWorkspaceAlign)
                                       : 0);
+  if (grid_splits > 1) {
+    const size_t partial_bytes = static_cast<size_t>(gemm_internal::RingDecodeMmaRows(cfg, m)) *
+                                 static_cast<size_t>(cfg.block_n()) * 4;
+    w.grid_split_partials = w.total;
+    w.grid_split_counters =
+        w.grid_split_partials +
+        AlignUp(static_cast<size_t>(tiles) * static_cast<size_t>(grid_splits) *
+                    static_cast<size_t>(cfg.warps_k) * partial_bytes,
+                kWorkspaceAlign);
+    w.total = w.grid_split_counters + AlignUp(static_cast<size_t>(tiles) * 4, kWorkspaceAlign);
+  }
   return w;
 }
 
@@ -1263,9 +1312,10 @@ StagedWeightLayout StagedWeightOffsets(size_t prequant_bytes, int64_t n, int64_t
 }
 
 // PlanTile(): the plan of `path` with tile `id` (split count forced by
-// split_k > 0, else by shape).
+// split_k > 0, else by shape; the K-split over independent CTAs forced by
+// grid_split_k > 0, else by shape where split_k = 0: RingGridSplitCtas).
 absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int64_t groups,
-                                  int64_t n, int64_t k, int split_k) {
+                                  int64_t n, int64_t k, int split_k, int grid_split_k = 0) {
   const TileConfigDesc cfg = GetTileConfig(id);
   GemmPlan plan;
   plan.path = path;
@@ -1299,7 +1349,10 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
     }
     cluster = 1;
   } else if (cfg.wgmma_ring) {
-    cluster = split_k > 0 ? split_k : RingClusterSize(tiles, groups, cfg.warps_k);
+    // A forced grid split takes no cluster.
+    cluster = split_k > 0         ? split_k
+              : grid_split_k > 1 ? 1
+                                 : RingClusterSize(tiles, groups, cfg.warps_k);
   } else if (split_k > 0) {
     cluster = split_k;
   } else if (cfg.stream_b) {
@@ -1314,9 +1367,28 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
     const int64_t cap = small_m ? kMaxSplits : kQuantThenMmaMaxSplits;
     cluster = static_cast<int>(std::min<int64_t>({cap, by_ctas, by_k}));
   }
+  int grid_split = 1;
+  if (grid_split_k > 1) {
+    if (!gemm_internal::HasRingGridSplitForm(cfg, m) || path != GemmPath::kQuantThenMma ||
+        cluster > 1) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Gemm: grid_split_k=%d needs the quant_then_mma tile wgmma8_n64_m64_k4_fold with M <= "
+          "32 and no K-split cluster (tile %s, M=%d, split_k=%d)",
+          grid_split_k, cfg.name, m, cluster));
+    }
+    grid_split = grid_split_k;
+  } else if (grid_split_k == 0 && split_k == 0 && path == GemmPath::kQuantThenMma &&
+             gemm_internal::HasRingGridSplitForm(cfg, m)) {
+    const int by_grid = RingGridSplitCtas(tiles, groups);
+    if (by_grid > 1 && (by_grid >= 2 * cluster || groups / by_grid >= kGridSplitMinCtaBlocks)) {
+      grid_split = by_grid;
+      cluster = 1;
+    }
+  }
   // A streaming CTA splits its K-range once more over its warps_k warps.
-  const int splits = cluster * cfg.warps_k;
+  const int splits = cluster * grid_split * cfg.warps_k;
   plan.cluster_ctas = cluster;
+  plan.grid_split_ctas = grid_split;
   plan.splits = splits;
   plan.blocks_per_split = (groups + splits - 1) / splits;
   if (cfg.wgmma_ring) {
@@ -1329,18 +1401,19 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
     plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
   }
   plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
-  plan.grid_ctas = tiles * cluster;
+  plan.grid_ctas = tiles * cluster * grid_split;
   // The ring tiles' size is the one their launch takes (their k4 decode
   // kernels without a cluster have plans of their own).
   plan.shared_memory_bytes =
       cfg.wgmma_ring
           ? gemm_internal::RingLaunchSmemBytes(cfg, m, /*cluster=*/cluster > 1,
-                                               plan.blocks_per_split)
+                                               plan.blocks_per_split,
+                                               /*grid_split=*/grid_split > 1)
           : MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split)).total;
   if (path == GemmPath::kQuantThenMma) {
     plan.workspace_bytes =
         PrequantWorkspaceLayout(cfg, static_cast<size_t>(m_tiles * cfg.block_m()),
-                                static_cast<size_t>(k))
+                                static_cast<size_t>(k), m, tiles, grid_split)
             .total;
   }
   return plan;
@@ -1383,10 +1456,11 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
 
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
-      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d) blocks_per_split=%d "
+      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s) blocks_per_split=%d "
       "launches=%d ctas=%d smem=%d workspace=%d%s",
-      GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas, blocks_per_split,
-      launches, grid_ctas, shared_memory_bytes, workspace_bytes,
+      GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas,
+      grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
+      blocks_per_split, launches, grid_ctas, shared_memory_bytes, workspace_bytes,
       reads_prepared_weight ? (stages_weight ? " prepared_weight (staged)" : " prepared_weight")
                             : "");
 }
@@ -1421,6 +1495,17 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   if (options.split_k < 0 || options.split_k > kMaxSplits) {
     return absl::InvalidArgumentError(
         absl::StrFormat("Gemm: split_k=%d must be 0 (auto) or 1..%d", options.split_k, kMaxSplits));
+  }
+  if (options.grid_split_k < 0 || options.grid_split_k > gemm_internal::kMaxGridSplits) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("Gemm: grid_split_k=%d must be 0 (auto) or 1..%d", options.grid_split_k,
+                        gemm_internal::kMaxGridSplits));
+  }
+  if (options.grid_split_k > 1 && options.split_k > 1) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: split_k=%d and grid_split_k=%d: K splits over a cluster or over independent CTAs, "
+        "not both",
+        options.split_k, options.grid_split_k));
   }
   const int64_t groups = b.k / 32;
   const GemmPath path =
@@ -1489,7 +1574,8 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
         "Gemm: path fused_quant does not split K over CTAs (split_k=%d); use splitk_small_m",
         options.split_k));
   }
-  absl::StatusOr<GemmPlan> tiled = PlanTile(path, tile, m, groups, b.n, b.k, options.split_k);
+  absl::StatusOr<GemmPlan> tiled =
+      PlanTile(path, tile, m, groups, b.n, b.k, options.split_k, options.grid_split_k);
   if (!tiled.ok()) return tiled.status();
   if (copy && GetTileConfig(tile).producer_wg) {
     tiled->reads_prepared_weight = true;
@@ -1566,6 +1652,12 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
         "Gemm: unknown weight_staging %d", static_cast<int>(options.weight_staging)));
   }
   absl::StatusOr<GemmPlan> plan = PlanGemmWithCopy(m, b, options, b.prepared.present());
+  if (plan.ok() && options.grid_split_k > 1 && plan->grid_split_ctas != options.grid_split_k) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: grid_split_k=%d needs the quant_then_mma tile wgmma8_n64_m64_k4_fold with M <= "
+        "32 (the plan for M=%d: path %s, tile %s)",
+        options.grid_split_k, m, GemmPathName(plan->path), plan->tile));
+  }
   if (!plan.ok() || b.prepared.present() || plan->path != GemmPath::kQuantThenMma ||
       options.weight_staging == WeightStaging::kNever) {
     return plan;
@@ -1647,7 +1739,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.n = static_cast<int32_t>(b.n);
   k.k = static_cast<int32_t>(b.k);
   k.blocks_per_split = static_cast<int32_t>(plan->blocks_per_split);
-  k.splits = plan->cluster_ctas;
+  k.splits = plan->grid_split_ctas > 1 ? plan->grid_split_ctas : plan->cluster_ctas;
   k.c = args.c;
   k.c_fp32 = args.c_type == GemmOutputType::kFp32;
   k.c_vector_ok = b.n % 4 == 0;
@@ -1662,12 +1754,18 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
     case GemmPath::kQuantThenMma: {
       const int64_t rows = (args.m + plan->block_m - 1) / plan->block_m * plan->block_m;
       k.a_rows_padded = static_cast<int32_t>(rows);
+      const TileConfigDesc cfg = GetTileConfig(*tile);
       const PrequantWorkspace layout = PrequantWorkspaceLayout(
-          GetTileConfig(*tile), static_cast<size_t>(rows), static_cast<size_t>(b.k));
-      const uint8_t* const ws = static_cast<const uint8_t*>(workspace.data);
+          cfg, static_cast<size_t>(rows), static_cast<size_t>(b.k), args.m,
+          plan->grid_ctas / (plan->cluster_ctas * plan->grid_split_ctas), plan->grid_split_ctas);
+      uint8_t* const ws = static_cast<uint8_t*>(workspace.data);
       k.a_ops = ws;
       k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);
-      if (GetTileConfig(*tile).wgmma_ring) k.a_fold_flags = ws + layout.flags;
+      if (cfg.wgmma_ring) k.a_fold_flags = ws + layout.flags;
+      if (plan->grid_split_ctas > 1) {
+        k.grid_split_partials = reinterpret_cast<float*>(ws + layout.grid_split_partials);
+        k.grid_split_counters = reinterpret_cast<uint32_t*>(ws + layout.grid_split_counters);
+      }
       gemm_internal::PreparedWeightArgs prepared;
       if (plan->stages_weight) {
         // The copy into the workspace first (a plain launch: the kernel before

@@ -161,6 +161,13 @@ struct GemmOptions {
   // paths that support it; 0 = choose by shape. Streaming tiles split each
   // CTA's K-range once more over their warps (GemmPlan::splits).
   int split_k = 0;
+  // CTAs per output tile that split K without a cluster (1..8; 0 = choose by
+  // shape, which only happens with split_k = 0): independent CTAs that write
+  // their partials to the workspace, the last one of a tile adding them in
+  // chunk order (the same KSplit as a cluster's). Only the 64-row k4 ring
+  // tile for M <= 32 (wgmma8_n64_m64_k4_fold); with split_k at most 1. For
+  // decode layers with fewer weight tiles than SMs (docs/paths.md).
+  int grid_split_k = 0;
   // Tile configuration by name (GemmPlan::tile, e.g. "prequant_n128_m64",
   // or an "_e4m3" variant that uses the FP8 MMA instead of fp16);
   // empty = choose by shape. For tuning and benchmarks.
@@ -182,8 +189,11 @@ struct GemmPlan {
   std::string tile;        // e.g. "fused_n64_m16"
   int block_n = 0;         // weight rows per CTA
   int block_m = 0;         // activation rows per CTA
-  int splits = 1;          // K-splits in all (cluster_ctas x the tile's warps along K)
+  int splits = 1;          // K-splits in all (cluster_ctas x grid_split_ctas x the tile's warps along K)
   int cluster_ctas = 1;    // CTAs per output tile (a thread-block cluster when > 1)
+  // CTAs per output tile that split K without a cluster, combining through
+  // the workspace (GemmOptions::grid_split_k); 1 when cluster_ctas > 1.
+  int grid_split_ctas = 1;
   int64_t blocks_per_split = 0;
   // Interior split starts in K-blocks (empty: no split); split s covers blocks
   // [s * blocks_per_split, min((s+1) * blocks_per_split, k/32)). This is

@@ -266,7 +266,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 1024, 5120, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 16},    // 32 x 2
       {5, 304, 4160, GemmPath::kSplitKSmallM, "stream_n32_m8_k8_bulk", 64},     // 10 x 8
       {4, 1024, 12288, GemmPath::kSplitKSmallM, "stream_n16_m8_k8", 16},        // 64 x 2
-      {4, 1024, 24576, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},  // 24 Mi: decode rule
+      {4, 1024, 24576, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},  // 24 Mi: 8 CTAs a tile
       {16, 1024, 4160, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},    // 16 x 4
       {16, 512, 8192, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 16},    // 8 x 8
       {24, 256, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 32},   // 4 x 8
@@ -483,6 +483,88 @@ TEST(GemmApi, RingTileSplitCounts) {
   plan = PlanGemm(64, PreshuffledWeight(128, 1536));
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->tile, "wgmma8_n64_m64_k2_fold");  // 2 CTAs: still a ring tile (session 17)
+}
+
+// The K-split over independent CTAs (GemmOptions::grid_split_k; session 39):
+// auto takes it for the k4 ring tile's decode kernels, the most CTAs a tile
+// within one wave (RingGridSplitCtas), in place of a K-split cluster of at
+// most half as many CTAs or where a CTA keeps 192 blocks or more; forced
+// counts plan the same KSplit as a cluster of that size, and every misuse is
+// a clear error.
+TEST(GemmApi, GridSplitPlans) {
+  struct Case {
+    int64_t m, n, k;
+    int grid_splits;
+  };
+  const Case cases[] = {
+      {1, 4096, 14336, 2},   // 64 tiles, 224 blocks a CTA: not a cluster of 2
+      {16, 4096, 4096, 1},   // 64 blocks a CTA: the cluster of 2 stays
+      {1, 2048, 16384, 4},   // 32 tiles: clusters of 4 would not stay resident (30), 2 do
+      {32, 2048, 7168, 1},   // 224 blocks: 4 CTAs would end off the ring step
+      {1, 1280, 12288, 1},   // 20 tiles: 6 CTAs (120) against a cluster of 4
+      {16, 1024, 16384, 8},  // 16 tiles: 128 CTAs against a cluster of 4
+      {4, 1024, 24576, 8},
+      {1, 5120, 13824, 1},   // 80 tiles: a second wave costs more than it saves
+      {1, 8192, 8192, 1},    // 128 tiles: a wave already
+      {64, 2048, 16384, 1},  // no decode kernel
+  };
+  for (const Case& c : cases) {
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    const std::string shape = absl::StrCat(c.m, "x", c.n, "x", c.k, ": ", plan->ToString());
+    EXPECT_EQ(plan->grid_split_ctas, c.grid_splits) << shape;
+    if (c.grid_splits == 1) continue;
+    EXPECT_EQ(plan->tile, "wgmma8_n64_m64_k4_fold") << shape;
+    EXPECT_EQ(plan->cluster_ctas, 1) << shape;
+    EXPECT_EQ(plan->splits, 4 * c.grid_splits) << shape;
+    EXPECT_EQ(plan->grid_ctas, (c.n / 64) * c.grid_splits) << shape;
+    EXPECT_EQ(plan->blocks_per_split * plan->splits, c.k / 32) << shape;  // whole chunks
+  }
+  // Forced: the chunks of a cluster of the same size, and the workspace grows
+  // by the partials ([tiles][splits][4][8 rows][64] fp32) and the counters.
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n64_m64_k4_fold";
+  o.grid_split_k = 3;
+  absl::StatusOr<GemmPlan> grid = PlanGemm(5, NaturalWeight(136, 2144), o);
+  ASSERT_TRUE(grid.ok()) << grid.status();
+  o.grid_split_k = 0;
+  o.split_k = 3;
+  absl::StatusOr<GemmPlan> cluster = PlanGemm(5, NaturalWeight(136, 2144), o);
+  ASSERT_TRUE(cluster.ok()) << cluster.status();
+  EXPECT_EQ(grid->split_boundaries, cluster->split_boundaries);
+  EXPECT_EQ(grid->grid_split_ctas, 3);
+  EXPECT_EQ(grid->cluster_ctas, 1);
+  EXPECT_EQ(grid->grid_ctas, 9);
+  EXPECT_GE(grid->workspace_bytes, cluster->workspace_bytes + 3 * 3 * 4 * 8 * 64 * 4 + 3 * 4);
+  o.split_k = 1;
+  o.grid_split_k = 1;
+  absl::StatusOr<GemmPlan> none = PlanGemm(5, NaturalWeight(136, 2144), o);
+  ASSERT_TRUE(none.ok()) << none.status();
+  EXPECT_EQ(none->grid_split_ctas, 1);
+  EXPECT_EQ(none->splits, 4);
+  // Misuse: out of range, with a cluster, another tile, M > 32, another path.
+  auto refused = [](int64_t m, const GemmOptions& options) {
+    return PlanGemm(m, PreshuffledWeight(5120, 13824), options).status().code() ==
+           absl::StatusCode::kInvalidArgument;
+  };
+  GemmOptions bad;
+  bad.grid_split_k = 9;
+  EXPECT_TRUE(refused(1, bad));
+  bad.grid_split_k = -1;
+  EXPECT_TRUE(refused(1, bad));
+  bad.grid_split_k = 2;
+  bad.split_k = 2;
+  EXPECT_TRUE(refused(1, bad));
+  bad.split_k = 0;
+  bad.tile = "wgmma8_n64_m64_k2_fold";
+  EXPECT_TRUE(refused(1, bad));
+  bad.tile = "";
+  EXPECT_TRUE(refused(64, bad));
+  bad.path = GemmPath::kSplitKSmallM;
+  EXPECT_TRUE(refused(1, bad));
+  bad.path = GemmPath::kAuto;
+  EXPECT_FALSE(refused(1, bad));  // auto's k4 tile at M = 1 takes it
 }
 
 // The warp-specialized ring tiles split K over their two consumer

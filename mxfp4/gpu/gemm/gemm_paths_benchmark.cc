@@ -362,7 +362,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
 
 // --only=MxNxK:path:tile:split[,...]: forced configurations, timed hot only
 // (also for Nsight Compute: run_all.sh --profile_config). A tile of `auto`
-// leaves the choice to the planner (GemmOptions::tile empty).
+// leaves the choice to the planner (GemmOptions::tile empty). A split of gS
+// (e.g. g3) is GemmOptions::grid_split_k = S (split_k 0), else split_k.
 struct OnlyConfig {
   Shape shape{0, 0, 0, false};
   GemmOptions options;
@@ -373,11 +374,11 @@ OnlyConfig ParseOnly(const std::string& spec) {
   OnlyConfig o;
   long long m = 0, n = 0, k = 0;
   char path[32] = {0}, tile[64] = {0};
-  int split = 0;
+  char split[16] = {0};
   char extra[16] = {0};
   char tail = 0;
-  const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%d:%15[^:]%c", &m,
-                                 &n, &k, path, tile, &split, extra, &tail);
+  const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%15[^:]:%15[^:]%c",
+                                 &m, &n, &k, path, tile, split, extra, &tail);
   const std::string suffix = fields == 7 ? extra : "";
   if (fields != 6 && suffix != "prepared" && suffix != "nostage" && suffix != "stage") {
     std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split[:prepared|:nostage|:stage]\n",
@@ -392,7 +393,18 @@ OnlyConfig ParseOnly(const std::string& spec) {
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};
   o.options.path = *gp;
   if (std::strcmp(tile, "auto") != 0) o.options.tile = tile;
-  o.options.split_k = split;
+  int split_count = 0;
+  const bool grid = split[0] == 'g';
+  char split_tail = 0;
+  if (std::sscanf(split + (grid ? 1 : 0), "%d%c", &split_count, &split_tail) != 1) {
+    std::fprintf(stderr, "--only=%s: split %s is not N or gN\n", spec.c_str(), split);
+    std::exit(2);
+  }
+  if (grid) {
+    o.options.grid_split_k = split_count;
+  } else {
+    o.options.split_k = split_count;
+  }
   return o;
 }
 

@@ -60,12 +60,15 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // (8x7168x4096 9.90 -> 9.33, 1x16384x16384 58.9 -> 57.4).
 template <TileConfigId kId>
 inline constexpr bool kHasRingDecodeForm = HasRingDecodeForm(GetTileConfig(kId));
-template <TileConfigId kId, bool kCluster, int kMmaRows, int kMaxStages = 0>
+// kGridSplit: K split over independent CTAs of the tile as well (the k4
+// tile's, HasRingGridSplitForm; combine_through_workspace.h).
+template <TileConfigId kId, bool kCluster, int kMmaRows, int kMaxStages = 0,
+          bool kGridSplit = false>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaRingDecodeKernel(const GemmKernelArgs args) {
   if constexpr (kHasRingDecodeForm<kId>) {
-    WgmmaRingGemmBody<kId, kCluster, kMmaRows, kMaxStages>(args);
+    WgmmaRingGemmBody<kId, kCluster, kMmaRows, kMaxStages, kGridSplit>(args);
   }
 }
 
@@ -102,6 +105,24 @@ hipError_t OptInAndLaunchWithSmem(Kernel kernel, std::atomic<bool>& ready,
 template <TileConfigId kId, int kMmaRows>
 hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  if (args.grid_split_counters != nullptr) {
+    // K split over independent CTAs (no cluster: LaunchTileWithSmem), on the
+    // deep decode ring.
+    if constexpr (HasRingGridSplitForm(kCfg, kMmaRows)) {
+      if (args.grid_split_partials == nullptr || args.splits > kMaxGridSplits) {
+        return hipErrorInvalidValue;
+      }
+      static std::atomic<bool> grid_split_smem_ready{false};
+      return OptInAndLaunchWithSmem(
+          GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, 0, /*kGridSplit=*/true>,
+          grid_split_smem_ready, args, kCfg,
+          RingLaunchSmemBytes(kCfg, args.m, /*cluster=*/false, args.blocks_per_split,
+                              /*grid_split=*/true),
+          stream);
+    } else {
+      return hipErrorInvalidValue;  // no such kernel (PlanGemm never asks for one)
+    }
+  }
   if (args.splits > 1) {
     static std::atomic<bool> cluster_smem_ready{false};
     return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
@@ -179,13 +200,21 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
 #undef MXFP4_IS_TILE
   const TileConfigDesc cfg = GetTileConfig(config);
   if (cfg.wgmma_ring && args.a_fold_flags == nullptr) return hipErrorInvalidValue;
+  const bool grid_split = args.grid_split_counters != nullptr;
+  if (grid_split && !HasRingGridSplitForm(cfg, args.m)) return hipErrorInvalidValue;
+  // A grid split's tile counters: zeroed by the quantizer (one per tile).
+  const int32_t counters =
+      grid_split ? static_cast<int32_t>(GridNTiles(cfg, args.n) *
+                                        ((args.m + cfg.block_m() - 1) / cfg.block_m()))
+                 : 0;
   const hipError_t q =
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                              RingOperandTileRows(cfg, args.m),
                                              const_cast<uint8_t*>(args.a_ops),
                                              const_cast<float*>(args.a_scales),
-                                             const_cast<uint8_t*>(args.a_fold_flags), stream)
+                                             const_cast<uint8_t*>(args.a_fold_flags), stream,
+                                             args.grid_split_counters, counters)
           : LaunchQuantizeAOperand(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                    cfg.operands, const_cast<uint8_t*>(args.a_ops),
                                    const_cast<float*>(args.a_scales), stream, cfg.fold_a_scale,

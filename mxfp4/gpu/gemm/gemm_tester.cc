@@ -268,8 +268,9 @@ const char* BInputName(BInput input) {
 
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
-      "M=%d N=%d K=%d seed=%d path=%s split_k=%d tile=%s B=%s/%s out=%s A=%s B=%s%s%s%s%s", m_,
-      n_, k_, seed_, GemmPathName(options_.path), options_.split_k,
+      "M=%d N=%d K=%d seed=%d path=%s split_k=%d grid_split_k=%d tile=%s B=%s/%s out=%s A=%s "
+      "B=%s%s%s%s%s",
+      m_, n_, k_, seed_, GemmPathName(options_.path), options_.split_k, options_.grid_split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
       AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "",
@@ -356,7 +357,11 @@ std::string GemmTester::Describe() const {
   }
   TESTER_ASSIGN_OR_FAIL(ws_buf, DeviceBuffer::Allocate(plan.workspace_bytes));
   d.workspace = std::move(ws_buf);
-  if (plan.stages_weight) TESTER_RETURN_IF_ERROR(d.workspace.Fill(0xAB));
+  // Poisoned where a call must write what it reads: a staged copy, and a grid
+  // split's tile counters (the quantizer zeroes them) and partials.
+  if (plan.stages_weight || plan.grid_split_ctas > 1) {
+    TESTER_RETURN_IF_ERROR(d.workspace.Fill(0xAB));
+  }
 
   std::vector<uint8_t> gpu;
   TESTER_RETURN_IF_ERROR(RunOnce(d, args, options_, use_graph_, 0xAB, gpu));

@@ -79,6 +79,8 @@ class GemmTester {
   GemmTester& Seed(uint64_t seed) { seed_ = seed; return *this; }
   GemmTester& Path(GemmPath path) { options_.path = path; return *this; }
   GemmTester& SplitK(int split_k) { options_.split_k = split_k; return *this; }
+  // GemmOptions::grid_split_k (the plan must take it when > 1).
+  GemmTester& GridSplitK(int splits) { options_.grid_split_k = splits; return *this; }
   GemmTester& Tile(const std::string& tile) { options_.tile = tile; return *this; }
   // GemmOptions::weight_staging. With `require` (kAlways / kAuto), the plan
   // must stage the weight; a staging plan's workspace is poisoned before the

@@ -146,9 +146,17 @@ __global__ void __launch_bounds__(kQuantThreads)
                                      FastDivmod by_groups, FastDivmod by_tile8,
                                      uint8_t* __restrict__ a_ops,
                                      float* __restrict__ a_scales,
-                                     uint8_t* __restrict__ fold_flags) {
+                                     uint8_t* __restrict__ fold_flags,
+                                     uint32_t* __restrict__ zero_words, int32_t zero_count) {
   GridDependencyWait();  // then the release, as QuantizeAOperandKernel
   GridDependencyLaunchDependents();
+  // The grid-split GEMM's tile counters (after the wait: the GEMM before may
+  // still have been counting; the GEMM after reads them after its own wait).
+  if (blockIdx.x == 0) {
+    for (int i = static_cast<int>(threadIdx.x); i < zero_count; i += kQuantThreads) {
+      zero_words[i] = 0u;
+    }
+  }
   const int groups = k >> 5;
   const int groups8 = rows_padded >> 3;
   const int64_t flag_columns = RingFlagColumns(groups);
@@ -224,8 +232,10 @@ __global__ void __launch_bounds__(kQuantThreads)
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
-                                            hipStream_t stream) {
+                                            hipStream_t stream, uint32_t* zero_words,
+                                            int32_t zero_count) {
   const bool decode_tile = tile_rows == 8 || tile_rows == 16 || tile_rows == 32;
+  if (zero_count < 0 || (zero_count > 0 && zero_words == nullptr)) return hipErrorInvalidValue;
   if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 ||
       (tile_rows % 64 != 0 && !decode_tile) || rows_padded % tile_rows != 0 || k % 32 != 0) {
     return hipErrorInvalidValue;
@@ -242,7 +252,8 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
                               : QuantizeAOperandWgmmaOrderKernel<false>,
                          ctas, /*max_programmatic_ctas=*/ctas, stream, a, m, k, rows_padded,
                          tile8_log2, FastDivmod::Make(static_cast<uint32_t>(k / 32)),
-                         FastDivmod::Make(tile8), a_ops, a_scales, fold_flags);
+                         FastDivmod::Make(tile8), a_ops, a_scales, fold_flags, zero_words,
+                         zero_count);
 }
 
 hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32_t rows_padded,

@@ -62,6 +62,7 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
   ScaleLayout b_scale_layout = ScaleLayout::kShuffled16;
   gpu::GemmOptions options;
   int64_t split_k = 0;
+  int64_t grid_split_k = 0;
   FlagSet flags(
       kName,
       "Prints what the GPU GEMM runs for each shape - path, tile, K-split cluster,\n"
@@ -82,6 +83,9 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
                 "Force a path (auto: by shape, as Gemm() does).");
   flags.AddString("tile", &options.tile, "Force a tile by name (gemm_paths.cc lists them).");
   flags.AddInt64("split_k", &split_k, "Force the K-split cluster (1..8; 0: by shape).");
+  flags.AddInt64("grid_split_k", &grid_split_k,
+                 "Force the K-split over independent CTAs (1..8; 0: by shape; the k4 ring\n"
+                 "tile at M <= 32 only).");
   flags.AddEnum("weight_staging", &options.weight_staging, WeightStagingChoices(),
                 "Staging of a prepared weight copy in the workspace (large M).");
   if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
@@ -92,6 +96,14 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
                        io);
   }
   options.split_k = static_cast<int>(split_k);
+  if (grid_split_k < 0 || grid_split_k > 8) {
+    return ReportError(kName,
+                       absl::InvalidArgumentError(absl::StrFormat(
+                           "--grid_split_k: expected 0 (by shape) or 1..8, found %d",
+                           grid_split_k)),
+                       io);
+  }
+  options.grid_split_k = static_cast<int>(grid_split_k);
   absl::StatusOr<std::vector<Shape>> shapes = ParseShapes(shapes_text);
   if (!shapes.ok()) return ReportError(kName, shapes.status(), io);
 

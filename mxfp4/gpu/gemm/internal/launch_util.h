@@ -36,7 +36,8 @@ hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
 
 // LaunchTileWithSmem(): one tile-GEMM launch with grid (N tiles, M tiles,
 // splits), `smem_bytes` of dynamic shared memory, a (1, 1, splits) cluster
-// when splits > 1 (or a (quant_cluster, 1, 1) cluster, the N tiles rounded up
+// when splits > 1 but for a grid split (args.grid_split_counters: independent
+// CTAs) (or a (quant_cluster, 1, 1) cluster, the N tiles rounded up
 // to a multiple of it), and programmatic serialization when `programmatic`
 // (the kernel then waits with griddepcontrol.wait).
 // `extra`: the kernel's parameters after GemmKernelArgs, if any.
@@ -51,6 +52,7 @@ hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const T
   cudaLaunchConfig_t launch = {};
   const int quant_cluster = cfg.quant_cluster;
   if (quant_cluster > 1 && args.splits > 1) return hipErrorInvalidValue;
+  const int cluster_splits = args.grid_split_counters != nullptr ? 1 : args.splits;
   launch.gridDim = dim3(static_cast<unsigned>(GridNTiles(cfg, args.n)),
                         (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
   launch.blockDim = dim3(cfg.threads(), 1, 1);
@@ -59,11 +61,11 @@ hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const T
   cudaLaunchAttribute attrs[2];
   int num_attrs = 0;
   // At most one of the two is above 1 (checked above).
-  if (quant_cluster > 1 || args.splits > 1) {
+  if (quant_cluster > 1 || cluster_splits > 1) {
     attrs[num_attrs].id = cudaLaunchAttributeClusterDimension;
     attrs[num_attrs].val.clusterDim.x = static_cast<unsigned>(quant_cluster);
     attrs[num_attrs].val.clusterDim.y = 1;
-    attrs[num_attrs].val.clusterDim.z = static_cast<unsigned>(args.splits);
+    attrs[num_attrs].val.clusterDim.z = static_cast<unsigned>(cluster_splits);
     ++num_attrs;
   }
   if (programmatic) {

@@ -737,14 +737,29 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, i
 // tile's plan, or a k4 decode kernel's own (RingDeepDecodeRows,
 // RingLongDecode). LaunchRingDecodeKernel launches with it, PlanGemm reports
 // it.
+// With grid_split (a K-split over independent CTAs, HasRingGridSplitForm):
+// the deep decode ring without the long form (its chunks are a split's).
 MXFP4_HOST_DEVICE constexpr uint32_t RingLaunchSmemBytes(const TileConfigDesc& c, int64_t m,
-                                                         bool cluster, int64_t blocks_per_split) {
+                                                         bool cluster, int64_t blocks_per_split,
+                                                         bool grid_split = false) {
   const int mma_rows = RingDecodeMmaRows(c, m);
   return MakeRingSmemPlan(c, RingDeepDecodeRows(c, mma_rows, cluster),
-                          RingLongDecode(c, mma_rows, cluster, blocks_per_split)
+                          !grid_split && RingLongDecode(c, mma_rows, cluster, blocks_per_split)
                               ? kMaxRingLongDecodeStages
                               : 0)
       .total;
+}
+
+// The ring tiles that may split K over independent CTAs (GemmKernelArgs::
+// grid_split_counters): the k4 tile's decode kernels (M <= 32), each CTA on
+// its deep ring without a cluster. Decode layers with fewer 64-row weight
+// tiles than SMs leave SMs idle, and K-split clusters cannot fill them (too
+// few stay resident: 80 clusters of 3 run three waves); each CTA's weight
+// stream is latency-bound (~17 GB/s from DRAM, session 38), so more CTAs
+// stream more.
+inline constexpr int kMaxGridSplits = 8;
+MXFP4_HOST_DEVICE constexpr bool HasRingGridSplitForm(const TileConfigDesc& c, int64_t m) {
+  return RingDecodeMmaRows(c, m) != 0 && c.warps_k == 4;
 }
 static_assert(RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold), 1, false,
                                   kRingLongDecodeMinBlocks) ==
@@ -841,6 +856,14 @@ struct GemmKernelArgs {
   int32_t c_vector_ok = 0;  // n % 4 == 0 (and c aligned): 4-wide stores
   // Diagnostics: GemmOptions::phase_clock (internal/phase_clock.h), or null.
   uint64_t* phase_clock = nullptr;
+  // K-split over independent CTAs (the k4 ring tile's decode kernels,
+  // HasRingGridSplitForm; combine_through_workspace.h): with counters non-null,
+  // `splits` CTAs of a tile (gridDim.z, no cluster) write their chunk partials
+  // to [tile][split][warps_k][mma rows][block_n] fp32 and take a ticket from
+  // counters[tile]; the last one combines. The call's quantizer zeroes the
+  // counters.
+  float* grid_split_partials = nullptr;
+  uint32_t* grid_split_counters = nullptr;
 };
 
 // ---------------------------------------------------------------- raw launchers
@@ -895,10 +918,14 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // rows_padded % tile_rows == 0, tile_rows a multiple of 64 or 8, 16, 32 (the
 // operands of rows past the first tile are then written but never read; the
 // scales and fold flags cover all rows_padded rows either way).
+// `zero_words` (may be null): that many 32-bit words set to 0 as well, after
+// the kernel's wait for the kernel before it (the grid-split GEMM's tile
+// counters: no memset launch, no state across calls).
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
-                                            hipStream_t stream);
+                                            hipStream_t stream, uint32_t* zero_words = nullptr,
+                                            int32_t zero_count = 0);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

@@ -43,10 +43,12 @@
 // tiles): every loop's wgmma covers only the first kMmaRows activation rows,
 // and the stages hold only those (the quantizer's row tile is kMmaRows).
 // Contract (block_fma with a K-split over the warps_k warpgroups and, with
-// p.splits > 1, over a (1, 1, p.splits) cluster of CTAs): warpgroup kz of
-// cluster rank r owns chunk c = r * warps_k + kz, blocks [c * chunk,
+// p.splits > 1, over a (1, 1, p.splits) cluster of CTAs, or over p.splits
+// independent CTAs of the tile, kGridSplit): warpgroup kz of cluster rank
+// (or split) r owns chunk c = r * warps_k + kz, blocks [c * chunk,
 // min((c + 1) * chunk, k/32)) (empty chunks contribute +0); the chunk
-// partials are added in increasing c by CombinePartialsAndStore.
+// partials are added in increasing c by CombinePartialsAndStore (or
+// CombineThroughWorkspace).
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -59,6 +61,7 @@
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
+#include "mxfp4/gpu/gemm/internal/combine_through_workspace.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/phase_clock.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
@@ -108,9 +111,11 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // Kernels of their own: branching on the rows inside one kernel made the
 // 64-row form 1-2.5% slower (more code, other registers; session 28 call 3).
 // kMaxStagesOrZero: the ring's depth cap of a decode kernel of its own
-// (RingLongDecode), 0 for the default.
+// (RingLongDecode), 0 for the default. kGridSplit: K split over p.splits
+// independent CTAs of the tile as well (gridDim.z; HasRingGridSplitForm), on
+// the deep decode ring of a kernel without a cluster.
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
-          int kMmaRowsOrZero, int kMaxStagesOrZero>
+          int kMmaRowsOrZero, int kMaxStagesOrZero, bool kGridSplit>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.warps_n % 4 == 0 && kCfg.warps_m == 1 &&
@@ -127,6 +132,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
                     (kNa == 64 && (kMmaRows == 8 || kMmaRows == 16 || kMmaRows == 32)),
                 "a decode form of a 64-row tile");
   constexpr int kBlockN = kCfg.block_n();
+  static_assert(!kGridSplit || (!kCluster && kMaxStagesOrZero == 0 &&
+                                HasRingGridSplitForm(kCfg, kMmaRowsOrZero)),
+                "a grid split: the k4 decode kernels without a cluster or the long ring");
+  // K split over CTAs (blockIdx.z), in a cluster or not.
+  constexpr bool kSplitOverCtas = kCluster || kGridSplit;
   constexpr int kConsumerWarps = kCfg.warps_n * kCfg.warps_k;
   constexpr int kThreads = kCfg.threads();
   constexpr int kAccRegs = kNa / 2;
@@ -173,8 +183,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const int m0 = static_cast<int>(blockIdx.y) * kNa;
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
-  // This CTA's first chunk: its rank in the K-split cluster (0 without one).
-  const int c0 = kCluster ? static_cast<int>(blockIdx.z) * kWgsK : 0;
+  // This CTA's first chunk: its rank in the K-split cluster or its split (0
+  // without one).
+  const int c0 = kSplitOverCtas ? static_cast<int>(blockIdx.z) * kWgsK : 0;
   // Chunk 0 is the longest: every warpgroup walks this many blocks (a shorter
   // trailing chunk idles through its last ones, so the ring stays in step).
   const int iters = min(chunk, groups);
@@ -339,8 +350,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     cta_fast = cta_folds;
   }
   // The fast loop has no tail: every chunk of the CTA is whole stages of
-  // equal length (with a cluster, later ranks' chunks may be short or empty).
-  if constexpr (kCluster) {
+  // equal length (split over CTAs, later ones' chunks may be short or empty).
+  if constexpr (kSplitOverCtas) {
     cta_fast = cta_fast && chunk % kU == 0 && (c0 + kWgsK) * chunk <= groups;
   } else {
     cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
@@ -704,7 +715,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // (16x2112x7168 lost 0.36 us with it late).
   // A decode kernel combines only its kMmaRows rows (M <= kMmaRows, one row
   // tile): the partials hold those alone (write_partials).
-  if (!direct_store) {
+  if constexpr (kGridSplit) {
+    CombineThroughWorkspace<kThreads, kBlockN, kMmaRows, kWgsK>(p, partials, n0, m0);
+  } else if (!direct_store) {
     CombinePartialsAndStore<kThreads, kBlockN, kMmaRows, kWgsK, /*kReleaseEarly=*/false,
                             /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kCluster>(
         p, partials, kCluster ? p.splits : 1, n0, m0);
@@ -714,19 +727,21 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
 }
 
 // kMmaRows: the fast loop's wgmma N (0: the tile's activation rows);
-// kMaxStages: the ring's depth cap (0: the default; RingLongDecode).
-template <TileConfigId kId, bool kCluster = false, int kMmaRows = 0, int kMaxStages = 0>
+// kMaxStages: the ring's depth cap (0: the default; RingLongDecode);
+// kGridSplit: K split over independent CTAs too.
+template <TileConfigId kId, bool kCluster = false, int kMmaRows = 0, int kMaxStages = 0,
+          bool kGridSplit = false>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
-      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows, kMaxStages>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
     } else {
-      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows, kMaxStages>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
     }
   } else if (p.b_scales_shuffled16) {
-    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows, kMaxStages>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
   } else {
-    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows, kMaxStages>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
   }
 }
 
