@@ -515,38 +515,41 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
 // (a ticket from a counter the quantizer zeroes) adding every chunk in order.
 // Auto's plans for 1x2048x16384 (4 CTAs a tile, with the ideal result and
 // repeats: the counters start from zero on every call) and 16x1024x16384 (8),
-// each row form (8 / 16
-// / 32), every weight layout, N not a multiple of the tile or of 4, fp32
-// outputs, a short chunk and empty ones on the last CTA (K = 32 * 67 over 12
-// chunks of 8: the exact loop there), whole CTAs with no block (K = 512 over 8
-// CTAs), -0 partials kept, and graph replay.
+// each row form (8 / 16 / 32), every weight layout, N not a multiple of the
+// tile or of 4, fp32 outputs, a short chunk and empty ones on the last CTA (K
+// = 32 * 67 over 12 chunks of 8: the exact loop there), whole CTAs with no
+// block (K = 512 over 8 CTAs), -0 partials kept, and graph replay.
+// MXFP4_TEST_SCALE=small (the sanitizer runs) keeps the short-K cases: with
+// all of them quant_then_mma_test's racecheck ran past run_all.sh's 240 s
+// (session 39 call 3).
 TEST(GemmPath, RingDecodeKernelsSplitKOverGrid) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
-  EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).M(1).N(2048).K(16384).Seed(1641)
-                  .CheckIdeal(true).Repeats(Limit(5, 2)).Run());
-  EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).M(16).N(1024).K(16384).Seed(1651)
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
   auto t = [](int splits) {
     return PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(1).GridSplitK(splits);
   };
-  EXPECT_TRUE(t(2).M(8).N(200).K(8192).Seed(1642)
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
   EXPECT_TRUE(t(3).M(5).N(136).K(32 * 67).Seed(1643)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
   EXPECT_TRUE(t(8).M(3).N(64).K(512).Seed(1644).Repeats(Limit(3, 2)).Run());
-  EXPECT_TRUE(t(4).M(16).N(272).K(16384).Seed(1645).Output(GemmOutputType::kFp32)
-                  .CheckIdeal(true).Run());
   EXPECT_TRUE(t(5).M(32).N(264).K(32 * 99).Seed(1646)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-  EXPECT_TRUE(t(4).M(17).N(98).K(6144).Seed(1647).Output(GemmOutputType::kFp32)
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
-                  .A(AInput::kWideExponent).B(BInput::kExtremeScales).Run());
   EXPECT_TRUE(t(3).M(12).N(72).K(32 * 69).Seed(1648)
                   .A(AInput::kUnderflowingTerms).B(BInput::kUnderflowingTerms)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
                   .Output(GemmOutputType::kFp32).Run());
-  EXPECT_TRUE(t(6).M(1).N(1024).K(12288).Seed(1649).UseGraph(true).Repeats(Limit(3, 2)).Run());
+  EXPECT_TRUE(t(4).M(17).N(98).K(6144).Seed(1647).Output(GemmOutputType::kFp32)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .A(AInput::kWideExponent).B(BInput::kExtremeScales).Run());
+  if (SmallTestScale()) return;
+  EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).M(1).N(2048).K(16384).Seed(1641)
+                  .CheckIdeal(true).Repeats(5).Run());
+  EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).M(16).N(1024).K(16384).Seed(1651)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(t(2).M(8).N(200).K(8192).Seed(1642)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t(4).M(16).N(272).K(16384).Seed(1645).Output(GemmOutputType::kFp32)
+                  .CheckIdeal(true).Run());
+  EXPECT_TRUE(t(6).M(1).N(1024).K(12288).Seed(1649).UseGraph(true).Repeats(3).Run());
   EXPECT_TRUE(t(7).M(8).N(5120).K(17920).Seed(1650)
                   .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
 }
