@@ -36,6 +36,21 @@ MXFP4_DEVICE_INLINE void AddInOrder(float4& v, const float4& q) {
 // v += q rounded to nearest: AddInOrder for one output.
 MXFP4_DEVICE_INLINE void AddInOrder(float& v, float q) { v = __fadd_rn(v, q); }
 
+// The next kN chunks of the chunk-order sum: v = q[0] when they are the first
+// (`first`: v holds nothing yet; never +0 + q[0], which would turn a -0
+// partial into +0), else v += q[0]; then v += q[1], ..., q[kN - 1].
+template <int kN, typename Item>
+MXFP4_DEVICE_INLINE void AddChunksInOrder(Item& v, const Item (&q)[kN], bool first) {
+#pragma unroll
+  for (int w = 0; w < kN; ++w) {
+    if (first && w == 0) {
+      v = q[0];
+    } else {
+      AddInOrder(v, q[w]);
+    }
+  }
+}
+
 inline constexpr int kMaxClusterRanks = 8;
 
 // PullOutputs(): CombineByPulling's loop with kWidth (4 or 1) outputs an item:
@@ -66,14 +81,7 @@ MXFP4_DEVICE_INLINE void PullOutputs(const GemmKernelArgs& p,
         for (int w = 0; w < kPartials; ++w) {
           q[w] = *reinterpret_cast<const Item*>(src[r] + w * kPartialFloats + off);
         }
-#pragma unroll
-        for (int w = 0; w < kPartials; ++w) {
-          if (r == 0 && w == 0) {
-            v = q[0];
-          } else {
-            AddInOrder(v, q[w]);
-          }
-        }
+        AddChunksInOrder(v, q, r == 0);
       }
     }
     if constexpr (kWidth == 4) {

@@ -96,14 +96,7 @@ MXFP4_DEVICE_INLINE void CombineThroughWorkspace(const GemmKernelArgs& p, const 
                                                               w * kPartialFloats + ml * kBlockN +
                                                               nl));
         }
-#pragma unroll
-        for (int w = 0; w < kPartials; ++w) {
-          if (z == 0 && w == 0) {
-            v = q[0];
-          } else {
-            AddInOrder(v, q[w]);
-          }
-        }
+        AddChunksInOrder(v, q, z == 0);
       }
     }
     StoreOutputs4(p, m0 + ml, n, v);
