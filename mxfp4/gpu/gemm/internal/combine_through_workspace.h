@@ -33,7 +33,10 @@ namespace mxfp4::gpu::gemm_internal {
 // more: session 39 call 1.)
 MXFP4_DEVICE_INLINE uint32_t TicketAcqRel(uint32_t* counter) {
   uint32_t old;
-  asm volatile("atom.add.acq_rel.gpu.global.u32 %0, [%1], 1;" : "=r"(old) : "l"(counter) : "memory");
+  asm volatile("atom.add.acq_rel.gpu.global.u32 %0, [%1], 1;"
+               : "=r"(old)
+               : "l"(counter)
+               : "memory");
   return old;
 }
 
