@@ -391,11 +391,10 @@ int RingGridSplitCtas(int64_t tiles, int64_t groups) {
   return 1;
 }
 
-// CTAs of a launch of tile `id` without K-split clusters: the planner's count
+// CTAs of a launch of tile `id` without K splits: the planner's count
 // (PlanTile: GridNTiles columns x row tiles).
 int64_t TileGridCtas(TileConfigId id, int64_t m, int64_t n) {
-  const TileConfigDesc cfg = GetTileConfig(id);
-  return GridNTiles(cfg, n) * ((m + cfg.block_m() - 1) / cfg.block_m());
+  return GridOutputTiles(GetTileConfig(id), m, n);
 }
 
 // The ring tile auto uses for M > 32 (no forced split): the 64-row K-split
@@ -1335,7 +1334,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
         "quant_then_mma quantizer; split the call along M",
         m, m_tiles * cfg.block_m(), k));
   }
-  const int64_t tiles = std::max<int64_t>(1, GridNTiles(cfg, n) * m_tiles);
+  const int64_t tiles = std::max<int64_t>(1, GridOutputTiles(cfg, m, n));
   // CTAs per output tile (a thread-block cluster when > 1).
   int cluster = 1;
   if (path == GemmPath::kFusedQuant) {
@@ -1367,18 +1366,14 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
     const int64_t cap = small_m ? kMaxSplits : kQuantThenMmaMaxSplits;
     cluster = static_cast<int>(std::min<int64_t>({cap, by_ctas, by_k}));
   }
+  // A forced count on a plan without the form is PlanGemm's error (it checks
+  // the plan it returns, whichever tile that is).
   int grid_split = 1;
+  const bool grid_form =
+      path == GemmPath::kQuantThenMma && gemm_internal::HasRingGridSplitForm(cfg, m);
   if (grid_split_k > 1) {
-    if (!gemm_internal::HasRingGridSplitForm(cfg, m) || path != GemmPath::kQuantThenMma ||
-        cluster > 1) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "Gemm: grid_split_k=%d needs the quant_then_mma tile wgmma8_n64_m64_k4_fold with M <= "
-          "32 and no K-split cluster (tile %s, M=%d, split_k=%d)",
-          grid_split_k, cfg.name, m, cluster));
-    }
-    grid_split = grid_split_k;
-  } else if (grid_split_k == 0 && split_k == 0 && path == GemmPath::kQuantThenMma &&
-             gemm_internal::HasRingGridSplitForm(cfg, m)) {
+    if (grid_form && cluster == 1) grid_split = grid_split_k;
+  } else if (grid_split_k == 0 && split_k == 0 && grid_form) {
     const int by_grid = RingGridSplitCtas(tiles, groups);
     if (by_grid > 1 && (by_grid >= 2 * cluster || groups / by_grid >= kGridSplitMinCtaBlocks)) {
       grid_split = by_grid;
@@ -1757,7 +1752,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
       const TileConfigDesc cfg = GetTileConfig(*tile);
       const PrequantWorkspace layout = PrequantWorkspaceLayout(
           cfg, static_cast<size_t>(rows), static_cast<size_t>(b.k), args.m,
-          plan->grid_ctas / (plan->cluster_ctas * plan->grid_split_ctas), plan->grid_split_ctas);
+          GridOutputTiles(cfg, args.m, b.n), plan->grid_split_ctas);
       uint8_t* const ws = static_cast<uint8_t*>(workspace.data);
       k.a_ops = ws;
       k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);

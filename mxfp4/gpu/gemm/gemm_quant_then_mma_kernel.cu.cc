@@ -109,9 +109,6 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
     // K split over independent CTAs (no cluster: LaunchTileWithSmem), on the
     // deep decode ring.
     if constexpr (HasRingGridSplitForm(kCfg, kMmaRows)) {
-      if (args.grid_split_partials == nullptr || args.splits > kMaxGridSplits) {
-        return hipErrorInvalidValue;
-      }
       static std::atomic<bool> grid_split_smem_ready{false};
       return OptInAndLaunchWithSmem(
           GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, 0, /*kGridSplit=*/true>,
@@ -201,12 +198,13 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   const TileConfigDesc cfg = GetTileConfig(config);
   if (cfg.wgmma_ring && args.a_fold_flags == nullptr) return hipErrorInvalidValue;
   const bool grid_split = args.grid_split_counters != nullptr;
-  if (grid_split && !HasRingGridSplitForm(cfg, args.m)) return hipErrorInvalidValue;
+  if (grid_split && (!HasRingGridSplitForm(cfg, args.m) || args.grid_split_partials == nullptr)) {
+    return hipErrorInvalidValue;
+  }
+  static_assert(kMaxGridSplits <= 8, "the splits check above covers a grid split's");
   // A grid split's tile counters: zeroed by the quantizer (one per tile).
   const int32_t counters =
-      grid_split ? static_cast<int32_t>(GridNTiles(cfg, args.n) *
-                                        ((args.m + cfg.block_m() - 1) / cfg.block_m()))
-                 : 0;
+      grid_split ? static_cast<int32_t>(GridOutputTiles(cfg, args.m, args.n)) : 0;
   const hipError_t q =
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -89,21 +90,18 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
   flags.AddEnum("weight_staging", &options.weight_staging, WeightStagingChoices(),
                 "Staging of a prepared weight copy in the workspace (large M).");
   if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
-  if (split_k < 0 || split_k > 8) {
-    return ReportError(kName,
-                       absl::InvalidArgumentError(absl::StrFormat(
-                           "--split_k: expected 0 (by shape) or 1..8, found %d", split_k)),
-                       io);
+  // The forced split counts: a K-split cluster, or independent CTAs.
+  for (const auto& [flag, value, field] :
+       {std::tuple{"--split_k", split_k, &options.split_k},
+        std::tuple{"--grid_split_k", grid_split_k, &options.grid_split_k}}) {
+    if (value < 0 || value > 8) {
+      return ReportError(kName,
+                         absl::InvalidArgumentError(absl::StrFormat(
+                             "%s: expected 0 (by shape) or 1..8, found %d", flag, value)),
+                         io);
+    }
+    *field = static_cast<int>(value);
   }
-  options.split_k = static_cast<int>(split_k);
-  if (grid_split_k < 0 || grid_split_k > 8) {
-    return ReportError(kName,
-                       absl::InvalidArgumentError(absl::StrFormat(
-                           "--grid_split_k: expected 0 (by shape) or 1..8, found %d",
-                           grid_split_k)),
-                       io);
-  }
-  options.grid_split_k = static_cast<int>(grid_split_k);
   absl::StatusOr<std::vector<Shape>> shapes = ParseShapes(shapes_text);
   if (!shapes.ok()) return ReportError(kName, shapes.status(), io);
 

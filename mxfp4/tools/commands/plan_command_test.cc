@@ -107,6 +107,8 @@ TEST(PlanCommandTest, BadFlagsExitTwo) {
            {"plan", "--shapes="},
            {"plan", "--split_k=9"},
            {"plan", "--split_k=-1"},
+           {"plan", "--grid_split_k=9"},
+           {"plan", "--grid_split_k=-1"},
            {"plan", "--path=fast"},
            {"plan", "--b_layout=tiled"},
            {"plan", "--shapes=16x1024x1024", "--tile=no_such_tile"},

@@ -466,6 +466,12 @@ MXFP4_HOST_DEVICE constexpr int64_t GridNTiles(const TileConfigDesc& c, int64_t 
   const int64_t tiles = (n + c.block_n() - 1) / c.block_n();
   return (tiles + c.quant_cluster - 1) / c.quant_cluster * c.quant_cluster;
 }
+// Output tiles of a tile launch (grid x by grid y): its CTAs without K splits,
+// and the counters of a K-split over independent CTAs (one a tile).
+MXFP4_HOST_DEVICE constexpr int64_t GridOutputTiles(const TileConfigDesc& c, int64_t m,
+                                                    int64_t n) {
+  return GridNTiles(c, n) * ((m + c.block_m() - 1) / c.block_m());
+}
 
 MXFP4_HOST_DEVICE constexpr uint32_t AlignSmem(uint32_t x) { return (x + 127u) & ~127u; }
 
