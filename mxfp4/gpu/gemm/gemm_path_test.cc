@@ -507,6 +507,9 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
   EXPECT_TRUE(t().M(6).N(136).K(12800).Seed(1630)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
   EXPECT_TRUE(t().M(1).N(272).K(13824).Seed(1631).CheckIdeal(true).Run());
+  // The 32-row kernel (8 stages) on preshuffled weights, M not a multiple of
+  // 16, its ring wrapping 2.25 times, its last tile one 16-row weight group.
+  EXPECT_TRUE(t().M(29).N(464).K(9216).Seed(1632).CheckIdeal(true).Run());
 }
 
 // The k4 ring tile's decode kernels with K split over independent CTAs as
