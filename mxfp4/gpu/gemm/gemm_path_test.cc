@@ -509,6 +509,8 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
   EXPECT_TRUE(t().M(1).N(272).K(13824).Seed(1631).CheckIdeal(true).Run());
   // The 32-row kernel (8 stages) on preshuffled weights, M not a multiple of
   // 16, its ring wrapping 2.25 times, its last tile one 16-row weight group.
+  // Full scale only: racecheck at small scale is near run_all.sh's limit.
+  if (SmallTestScale()) return;
   EXPECT_TRUE(t().M(29).N(464).K(9216).Seed(1632).CheckIdeal(true).Run());
 }
 
