@@ -12,9 +12,12 @@ This prints what the GEMM sessions kept computing by hand:
     region is: barrier setup, address math, loads, checks), and the instructions run once
     per warp (executed as often as the kernel's entry) in total;
   - the opcode histogram of the loop body;
-  - the instructions with the most samples.
+  - the instructions with the most samples;
+  - with --dump FIRST..LAST, every instruction of that index range (what a region of the
+    region list is, instruction by instruction: session 40 read the ring kernels' fills that way).
 
 Usage: ncu_source_summary.py source_1.csv [source_2.csv ...] [--top N] [--region_ops]
+                             [--dump FIRST..LAST]
 Reads plain .csv or .csv.xz (the results folders keep them compressed).
 """
 
@@ -56,7 +59,7 @@ def share(part, whole):
     return f"{100.0 * part / whole:5.1f}%" if whole else "  -  "
 
 
-def summarize(path, top, region_ops=False):
+def summarize(path, top, region_ops=False, dump=None):
     title, header, body = read_rows(path)
     col = {name: i for i, name in enumerate(header)}
     executed = col["Instructions Executed"]
@@ -128,14 +131,36 @@ def summarize(path, top, region_ops=False):
     ops = collections.Counter(opcode(r[1]) for r in loop)
     print("loop opcodes: " + ", ".join(f"{op} {n}" for op, n in ops.most_common(14)))
 
+    def line(i):
+        r = body[i]
+        worst = max(stalls, key=lambda s: number(r[col[s]])) if stalls else "stall_-"
+        return (f"  {i:6d} {int(number(r[executed])):7d} {share(number(r[samples]), all_samples)} "
+                f"{worst[6:]:>14s}  {r[1].strip()[:70]}")
+
     print(f"top {top} instructions by samples (index, executed, samples, top stall, source):")
     order = sorted(range(len(body)), key=lambda i: -number(body[i][samples]))[:top]
     for i in order:
-        r = body[i]
-        worst = max(stalls, key=lambda s: number(r[col[s]]))
-        print(f"  {i:6d} {int(number(r[executed])):7d} {share(number(r[samples]), all_samples)} "
-              f"{worst[6:]:>14s}  {r[1].strip()[:70]}")
+        print(line(i))
+    if dump is not None:
+        first, last = dump
+        print(f"instructions {first}..{last} (index, executed, samples, top stall, source):")
+        for i in range(max(first, 0), min(last, len(body) - 1) + 1):
+            print(line(i))
     print()
+
+
+def index_range(text):
+    """FIRST..LAST (indices of the region list) as a pair of ints."""
+    first, sep, last = text.partition("..")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"not FIRST..LAST: {text!r}")
+    try:
+        pair = (int(first), int(last))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not FIRST..LAST: {text!r}") from None
+    if pair[0] < 0 or pair[1] < pair[0]:
+        raise argparse.ArgumentTypeError(f"not 0 <= FIRST <= LAST: {text!r}")
+    return pair
 
 
 def main():
@@ -145,10 +170,12 @@ def main():
     parser.add_argument("--region_ops", action="store_true",
                         help="each region's execution count and commonest opcodes, and the code run "
                         "once per warp")
+    parser.add_argument("--dump", type=index_range, metavar="FIRST..LAST",
+                        help="also list every instruction of that index range")
     args = parser.parse_args()
     for path in args.csv:
         try:
-            summarize(path, args.top, args.region_ops)
+            summarize(path, args.top, args.region_ops, args.dump)
         except (OSError, StopIteration, KeyError) as error:
             print(f"{path}: not a source view CSV ({error!r})", file=sys.stderr)
             return 1

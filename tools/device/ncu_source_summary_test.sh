@@ -6,7 +6,8 @@
 # line): the loop is the executed count that weighs most, regions split at gaps
 # of unexecuted code, stall shares add up per region, --region_ops names each
 # region's count, its instructions a pass and opcodes and totals the code run
-# once per warp, and the .xz form reads the same. A file that is not a source view fails.
+# once per warp, --dump lists an index range, and the .xz form reads the same. A file that
+# is not a source view fails.
 set -euo pipefail
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
 [[ -f "$here/ncu_source_summary.py" ]] || here="$(dirname "$0")"
@@ -67,6 +68,22 @@ grep -q 'loop opcodes: FFMA 10' "$t/out.txt" || fail "loop opcodes"
 "$py" "$here/ncu_source_summary.py" "$t/view.csv.xz" >"$t/out.txt"
 grep -q 'x80' "$t/out.txt" && fail "region ops without --region_ops"
 grep -q 'loop body: 10 instructions executed 80 times each' "$t/out.txt" || fail "xz"
+
+# --dump lists an index range instruction by instruction (clipped to the
+# kernel); a range that is not FIRST..LAST is refused.
+"$py" "$here/ncu_source_summary.py" --dump 3..5 "$t/view.csv" >"$t/out.txt"
+grep -q '^instructions 3..5 (index' "$t/out.txt" || fail "dump header"
+grep -qE '^ +3 +8 +7\.7% +no_inst  S2R R0, SR_TID.X$' "$t/out.txt" || fail "dump line 3"
+grep -qE '^ +4 +1 +7\.7% +no_inst  @!P0 SYNCS.EXCH.64' "$t/out.txt" || fail "dump line 4"
+grep -qE '^ +5 +0 +0\.0% ' "$t/out.txt" || fail "dump line 5 (unexecuted)"
+grep -qE '^ +6 ' "$t/out.txt" && fail "dump past its range"
+"$py" "$here/ncu_source_summary.py" --dump 38..99 "$t/view.csv" >"$t/out.txt"
+grep -qE '^ +39 +8 ' "$t/out.txt" || fail "dump clipped to the kernel"
+for bad in 5 7..3 a..b; do
+  if "$py" "$here/ncu_source_summary.py" --dump "$bad" "$t/view.csv" >"$t/out.txt" 2>&1; then
+    fail "--dump $bad accepted"
+  fi
+done
 
 echo "not a view" >"$t/bad.csv"
 if "$py" "$here/ncu_source_summary.py" "$t/bad.csv" >"$t/out.txt" 2>&1; then fail "bad file accepted"; fi
