@@ -144,7 +144,7 @@ def summarize(path, top, region_ops=False, dump=None):
     if dump is not None:
         first, last = dump
         print(f"instructions {first}..{last} (index, executed, samples, top stall, source):")
-        for i in range(max(first, 0), min(last, len(body) - 1) + 1):
+        for i in range(first, min(last, len(body) - 1) + 1):  # index_range: 0 <= first
             print(line(i))
     print()
 
