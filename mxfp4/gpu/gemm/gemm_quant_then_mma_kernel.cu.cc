@@ -202,6 +202,10 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
     return hipErrorInvalidValue;
   }
   static_assert(kMaxGridSplits <= 8, "the splits check above covers a grid split's");
+  // The kernels with K split over CTAs (clusters, grid splits) read A in K
+  // order; the others in the stage order where RingStageInterleaveChunk says
+  // so (the ring bodies' same rule).
+  const bool split_over_ctas = grid_split || args.splits > 1;
   // A grid split's tile counters: zeroed by the quantizer (one per tile).
   const int32_t counters =
       grid_split ? static_cast<int32_t>(GridOutputTiles(cfg, args.m, args.n)) : 0;
@@ -209,6 +213,12 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
       cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                              RingOperandTileRows(cfg, args.m),
+                                             split_over_ctas
+                                                 ? 0
+                                                 : RingStageInterleaveChunk(
+                                                       cfg.warps_k, 1, args.blocks_per_split,
+                                                       args.k / 32),
+                                             cfg.warps_k,
                                              const_cast<uint8_t*>(args.a_ops),
                                              const_cast<float*>(args.a_scales),
                                              const_cast<uint8_t*>(args.a_fold_flags), stream,

@@ -138,12 +138,17 @@ __device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
 // elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
 // matrices, at their place in the row tile's run of blocks) and one fold flag
 // for the 8 rows. kPow2Tile: tile_rows / 8 = 2^tile8_log2 (a shift and a
-// mask), else by_tile8 (the 192-row tile).
-template <bool kPow2Tile>
+// mask), else by_tile8 (the 192-row tile). kStageOrder: block g at its
+// stage-ordered position (RingStagePosition, ring_stage_order.h; a template
+// parameter because the K-order plans lost ~1% to a runtime test of it,
+// session 42 call 4).
+template <bool kPow2Tile, bool kStageOrder>
 __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
                                      int32_t rows_padded, int32_t tile8_log2,
+                                     int32_t interleave_chunk, int32_t warps_k,
                                      FastDivmod by_groups, FastDivmod by_tile8,
+                                     FastDivmod by_chunk,
                                      uint8_t* __restrict__ a_ops,
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags,
@@ -206,8 +211,19 @@ __global__ void __launch_bounds__(kQuantThreads)
       tile8 = by_tile8.divisor;
       by_tile8.DivMod(r8, tile, r_in);
     }
+    // RingStagePosition(g, interleave_chunk, warps_k), without a division
+    // (warps_k a power of two).
+    int pos = g;
+    if constexpr (kStageOrder) {
+      uint32_t c = 0, j = 0;
+      by_chunk.DivMod(g32, c, j);
+      const int i = static_cast<int>(c) & (warps_k - 1);
+      pos = (static_cast<int>(c) - i) * interleave_chunk +
+            static_cast<int>(j / kRingStageBlocks) * warps_k * kRingStageBlocks +
+            i * kRingStageBlocks + static_cast<int>(j % kRingStageBlocks);
+    }
     uint8_t* const dst =
-        a_ops + ((static_cast<int64_t>(tile) * groups + g) * tile8 + r_in) * 256 + quad * 16 +
+        a_ops + ((static_cast<int64_t>(tile) * groups + pos) * tile8 + r_in) * 256 + quad * 16 +
         q * 4;
     *reinterpret_cast<uint32_t*>(dst) = lo;
     *reinterpret_cast<uint32_t*>(dst + 128) = hi;
@@ -231,6 +247,7 @@ __global__ void __launch_bounds__(kQuantThreads)
 
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
+                                            int32_t interleave_chunk, int32_t warps_k,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
                                             hipStream_t stream, uint32_t* zero_words,
                                             int32_t zero_count) {
@@ -238,6 +255,13 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   if (zero_count < 0 || (zero_count > 0 && zero_words == nullptr)) return hipErrorInvalidValue;
   if (m <= 0 || k <= 0 || rows_padded < m || tile_rows <= 0 ||
       (tile_rows % 64 != 0 && !decode_tile) || rows_padded % tile_rows != 0 || k % 32 != 0) {
+    return hipErrorInvalidValue;
+  }
+  // A stage-ordered run is a permutation of the tile's blocks (whole chunks).
+  if (interleave_chunk != 0 &&
+      ((warps_k != 2 && warps_k != 4) || interleave_chunk < 0 ||
+       interleave_chunk % kRingStageBlocks != 0 ||
+       (k / 32) % (static_cast<int64_t>(interleave_chunk) * warps_k) != 0)) {
     return hipErrorInvalidValue;
   }
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * (k / 32);
@@ -248,11 +272,19 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
   const uint32_t tile8 = static_cast<uint32_t>(tile_rows / 8);
   const bool pow2 = (tile8 & (tile8 - 1)) == 0;
   const int32_t tile8_log2 = pow2 ? __builtin_ctz(tile8) : 0;
-  return LaunchQuantizer(pow2 ? QuantizeAOperandWgmmaOrderKernel<true>
-                              : QuantizeAOperandWgmmaOrderKernel<false>,
+  // The stage order serves the k4 tiles, whose row tiles (8-64 rows) are powers of two.
+  if (interleave_chunk != 0 && !pow2) return hipErrorInvalidValue;
+  return LaunchQuantizer(interleave_chunk != 0 ? QuantizeAOperandWgmmaOrderKernel<true, true>
+                         : pow2                ? QuantizeAOperandWgmmaOrderKernel<true, false>
+                                               : QuantizeAOperandWgmmaOrderKernel<false, false>,
                          ctas, /*max_programmatic_ctas=*/ctas, stream, a, m, k, rows_padded,
-                         tile8_log2, FastDivmod::Make(static_cast<uint32_t>(k / 32)),
-                         FastDivmod::Make(tile8), a_ops, a_scales, fold_flags, zero_words,
+                         tile8_log2, interleave_chunk, warps_k,
+                         FastDivmod::Make(static_cast<uint32_t>(k / 32)),
+                         FastDivmod::Make(tile8),
+                         FastDivmod::Make(static_cast<uint32_t>(interleave_chunk != 0
+                                                                    ? interleave_chunk
+                                                                    : 1)),
+                         a_ops, a_scales, fold_flags, zero_words,
                          zero_count);
 }
 

@@ -19,6 +19,7 @@
 
 #include "mxfp4/gpu/platform/hip_runtime.h"
 #include "mxfp4/gpu/gemm/internal/prepared_image.h"
+#include "mxfp4/gpu/gemm/internal/ring_stage_order.h"
 #include "mxfp4/gpu/platform/vendor.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -912,11 +913,18 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
                                   hipStream_t stream, bool fold_scales = false,
                                   int32_t tile_rows = 0);
 
+static_assert(kRingStageOrderStep == kRingStageBlocks, "the stage order's step is a ring stage");
+static_assert(RingStagePosition(4, 32, 2) == 8 && RingStagePosition(32, 32, 2) == 4 &&
+                  RingStagePosition(48, 16, 2) == 36 && RingStagePosition(5, 0, 2) == 5,
+              "stage-ordered blocks");
+
 // The A-operand quantizer of the ring tiles: E4M3 operands of value/2 in the
 // wgmma order, per row tile of `tile_rows` rows (RingOperandTileRows: the GEMM
 // tile's block_m, or a decode form's 8 / 16 / 32 rows) and
-// block g: 8-row group r of the tile at ((tile * k/32 + g) * tile_rows / 8 + r)
-// * 256, two 8 x 16-byte core matrices (lane t's even elements 8t, 8t+2,
+// block g: 8-row group r of the tile at ((tile * k/32 + pos) * tile_rows / 8 +
+// r) * 256 (pos = RingStagePosition(g, interleave_chunk, warps_k); interleave_chunk
+// != 0 needs whole chunks and tile_rows a power of two, else
+// hipErrorInvalidValue), two 8 x 16-byte core matrices (lane t's even elements 8t, 8t+2,
 // 8t+4, 8t+6 at bytes 4t.. of the first, its odd ones at bytes 4t.. of the
 // second: the weights' Fp4x8ToShiftedE4m3 order); blocks with
 // scale byte in [120, 134] folded (value/2 * 2^(S-127)); fp32 scales
@@ -929,6 +937,7 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
 // counters: no memset launch, no state across calls).
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,
+                                            int32_t interleave_chunk, int32_t warps_k,
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
                                             hipStream_t stream, uint32_t* zero_words = nullptr,
                                             int32_t zero_count = 0);

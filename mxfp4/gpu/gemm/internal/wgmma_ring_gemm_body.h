@@ -16,8 +16,10 @@
 //     of block_m rows, so consecutive K-blocks of the tile's rows are one
 //     contiguous run (block_m * 32 bytes each), and one fold flag byte per 8
 //     rows and block ([8-row group][RingFlagColumns]);
-//   - kRingStageBlocks blocks per chunk go by one bulk copy into a stage of a
-//     RingStages()-deep ring, a "full" mbarrier per stage; a stage is
+//   - kRingStageBlocks blocks per chunk go into a stage of a RingStages()-deep
+//     ring, a "full" mbarrier per stage, by one bulk copy per stage (A in the
+//     stage order, ring_stage_order.h: the k4 tiles without a K split over
+//     CTAs) or one per chunk; a stage is
 //     refilled by the consumer warp whose release (after the stage's last
 //     block) completes its count (a shared counter), so there is no producer
 //     warp and a CTA of 8 warps may use 255 registers per thread;
@@ -206,11 +208,16 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   const int groups_left = groups - c0 * chunk;  // blocks from the CTA's first chunk on
   const int stages_total = (iters + kStageBlocks - 1) / kStageBlocks;
   const uint32_t ring_base = SharedAddress(ring);
+  // A stage one run of A (the quantizer's stage order; the host's same rule,
+  // never with a K split over CTAs: a compile-time false there, since a runtime
+  // test cost those kernels ~1%, session 42 call 4).
+  const bool stage_ordered =
+      !kSplitOverCtas && RingStageInterleaveChunk(kWgsK, 1, chunk, groups) != 0;
   auto fill = [&](int t) {  // one thread
     const int s = t & (kRingStages - 1);
     FillRingActivationStage<kWgsK, kStageBlocks, kSubBytes>(
         ring_base + s * kWgsK * kStageBlocks * kSubBytes, ops, chunk, groups_left,
-        t * kStageBlocks, full_bar(s));
+        t * kStageBlocks, full_bar(s), stage_ordered);
   };
   // One stage's barrier a thread: each init compiles to a shared exchange and
   // a fence, run once per CTA from a cold instruction cache (a loop of

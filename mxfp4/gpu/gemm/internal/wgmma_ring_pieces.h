@@ -39,12 +39,22 @@ MXFP4_DEVICE_INLINE bool RingTileFlagsAllFolded(const GemmKernelArgs& p, int m0,
 
 // One ring stage's activations: blocks first .. first + kStageBlocks - 1 of
 // each of the kWgsK chunks (of `chunk` blocks, `groups_left` blocks from
-// `ops` on; parts past a chunk's end are not copied), one bulk copy per chunk
-// into its part of the stage at `stage`, announced on `bar` (one thread).
+// `ops` on; parts past a chunk's end are not copied) into their parts of the
+// stage at `stage`, announced on `bar` (one thread). `stage_ordered`: the
+// quantizer wrote the blocks stage by stage (RingStageInterleaveChunk: every
+// chunk whole steps of one length), so the stage is one run from `ops` on and
+// one copy (a warp's bulk copies run one at a time: session 41 call 1); else
+// one copy per chunk.
 template <int kWgsK, int kStageBlocks, uint32_t kSubBytes>
 MXFP4_DEVICE_INLINE void FillRingActivationStage(uint32_t stage, const unsigned char* ops,
                                                  int chunk, int groups_left, int first,
-                                                 uint32_t bar) {
+                                                 uint32_t bar, bool stage_ordered) {
+  if (stage_ordered) {
+    constexpr uint32_t kBytes = kWgsK * kStageBlocks * kSubBytes;
+    MbarrierArriveExpectTx(bar, kBytes);
+    BulkCopyToShared(stage, ops + static_cast<int64_t>(first) * kWgsK * kSubBytes, kBytes, bar);
+    return;
+  }
   uint32_t bytes = 0;
 #pragma unroll
   for (int c = 0; c < kWgsK; ++c) {

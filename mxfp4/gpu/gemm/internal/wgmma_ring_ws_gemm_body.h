@@ -164,12 +164,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     // ---------------------------------------------------------- producer
     SetMaxRegistersDecrease<kRingWsProducerRegs>();
     const int pt = tid - kConsumerThreads;
-    // The activations of stage t (`ops`: the tile's first row): one bulk copy
-    // per chunk (the ring tiles' fill), announced on the stage's full barrier.
+    // The activations of stage t (`ops`: the tile's first row): the ring
+    // tiles' fill (one bulk copy, or one per chunk), announced on the stage's
+    // full barrier. No K-split over CTAs here (the host's same rule).
+    const bool stage_ordered = RingStageInterleaveChunk(kWgsK, 1, chunk, groups) != 0;
     auto fill_stage = [&](const unsigned char* ops, int t) {
       const int s = t & (kRingStages - 1);
       FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
-                                                    chunk, groups, t * kU, full_bar(s));
+                                                    chunk, groups, t * kU, full_bar(s),
+                                                    stage_ordered);
     };
     if constexpr (kPrepared) {
       if (pt != 0) return;
