@@ -514,6 +514,32 @@ TEST(GemmPath, RingDecodeKernelsDeepRingWraps) {
   EXPECT_TRUE(t().M(29).N(464).K(9216).Seed(1632).CheckIdeal(true).Run());
 }
 
+// The k4 ring tile without a K split over CTAs reads A in the ring's stage
+// order (ring_stage_order.h, session 42) where its 4 chunks are whole stages
+// of one length, and in K order elsewhere: each side of the rule on every row
+// form (the 8 / 16 / 32-row decode kernels, the 64-row kernel, two row tiles
+// with a partial one), one stage a chunk (K = 512), chunks of an odd number of
+// stages (K = 1536: 12 blocks), chunks off the step (K = 640: 5 blocks) and
+// unequal ones (K = 32 * 49), N not a multiple of the tile (of 16 on
+// natural weights, the preshuffled layout's unit) or of 4, three weight layouts, fp32 out, wide exponents, the ideal check. The device half
+// of ring_stage_order_test: the quantizer's positions and the fills' one copy
+// a stage must agree bit for bit.
+TEST(GemmPath, RingStageOrderedActivations) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  auto t = [] { return PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(1); };
+  EXPECT_TRUE(t().M(1).N(208).K(512).Seed(1641).CheckIdeal(true).Run());
+  EXPECT_TRUE(t().M(13).N(136).K(1536).Seed(1642)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t().M(29).N(98).K(1536).Seed(1643).A(AInput::kWideExponent)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(t().M(64).N(272).K(4096).Seed(1644).CheckIdeal(true).Run());
+  EXPECT_TRUE(t().M(100).N(80).K(1536).Seed(1645).Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(t().M(8).N(144).K(640).Seed(1646).CheckIdeal(true).Run());
+  EXPECT_TRUE(t().M(33).N(80).K(32 * 49).Seed(1647)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+}
+
 // The k4 ring tile's decode kernels with K split over independent CTAs as
 // well (GemmOptions::grid_split_k, session 39; combine_through_workspace.h):
 // each CTA's partials through the poisoned workspace, the last CTA of a tile
