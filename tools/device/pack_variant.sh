@@ -4,8 +4,14 @@
 # .device-pack/<name>.tar.xz, for an A/B device call against the staged tree
 # (tools/device/ab_contest.sh; docs/gpu.md "A/B runs").
 #
-# Usage: tools/device/pack_variant.sh [--no_gemm_benchmark] <name> [test target ...]
+# Usage: tools/device/pack_variant.sh [--no_gemm_benchmark] [--from=REV] <name> [test target ...]
 #   e.g. tools/device/pack_variant.sh pdl //mxfp4/gpu/gemm:fused_quant_test
+# --from=REV: build commit REV instead of the working tree (an A/B against
+# main without stashing: session 42 did it by hand), in a git worktree of
+# REV under ${MXFP4_VARIANT_WORKTREES:-~/.cache/mxfp4-worktrees}/<sha> with
+# its own output base (${MXFP4_VARIANT_OUTPUT_BASE:-~/.cache/bazel-variant},
+# so the stage's stays warm); the pack still lands in this tree's
+# .device-pack/. A first build there takes ~3 minutes on 2 cores.
 # --no_gemm_benchmark: only the named targets (~5 MB less to carry), for calls
 # that time with gemm_paths_benchmark --only and no contest (ab_contest.sh
 # needs the variant's gemm_benchmark); see tools/device/slim_stage.sh.
@@ -16,11 +22,32 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 with_gemm_benchmark=1
-if [[ "${1:-}" == "--no_gemm_benchmark" ]]; then with_gemm_benchmark=0; shift; fi
-name="${1:?usage: pack_variant.sh [--no_gemm_benchmark] <name> [test target ...]}"; shift
+from=""
+while [[ "${1:-}" == --* ]]; do
+  case "$1" in
+    --no_gemm_benchmark) with_gemm_benchmark=0 ;;
+    --from=*) from="${1#--from=}" ;;
+    *) echo "pack_variant: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+name="${1:?usage: pack_variant.sh [--no_gemm_benchmark] [--from=REV] <name> [test target ...]}"; shift
 [[ "$name" =~ ^[A-Za-z0-9_]+$ ]] || { echo "pack_variant: name must be [A-Za-z0-9_]+" >&2; exit 2; }
 [[ "$name" != stage && "$name" != base ]] || { echo "pack_variant: '$name' is reserved" >&2; exit 2; }
-bazel=(./bazelw --output_base="${MXFP4_BAZEL_OUTPUT_BASE:-$HOME/.cache/bazel-stage}")
+pack_dir="$root/.device-pack"
+output_base="${MXFP4_BAZEL_OUTPUT_BASE:-$HOME/.cache/bazel-stage}"
+if [[ -n "$from" ]]; then
+  sha="$(git rev-parse --verify --quiet "$from^{commit}")" ||
+    { echo "pack_variant: --from=$from is not a commit" >&2; exit 2; }
+  tree="${MXFP4_VARIANT_WORKTREES:-$HOME/.cache/mxfp4-worktrees}/$sha"
+  if [[ ! -d "$tree" ]]; then
+    mkdir -p "$(dirname "$tree")"
+    git worktree add --quiet --detach "$tree" "$sha"
+  fi
+  output_base="${MXFP4_VARIANT_OUTPUT_BASE:-$HOME/.cache/bazel-variant}"
+  cd "$tree"
+fi
+bazel=(./bazelw --output_base="$output_base")
 targets=("$@")
 (( with_gemm_benchmark )) && targets+=(//mxfp4/bench:gemm_benchmark)
 (( ${#targets[@]} > 0 )) || { echo "pack_variant: nothing to pack" >&2; exit 2; }
@@ -28,7 +55,7 @@ targets=("$@")
 bin="$("${bazel[@]}" info -c opt bazel-bin 2>/dev/null)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/$name" .device-pack
+mkdir -p "$work/$name" "$pack_dir"
 if (( with_gemm_benchmark )); then
   cp "$bin/mxfp4/bench/gemm_benchmark" "$work/$name/mxfp4.bench.gemm_benchmark"
 fi
@@ -37,5 +64,5 @@ for label in "$@"; do
   cp "$bin/$pkg/$t" "$work/$name/$(echo "$pkg" | tr '/' '.').$t"
 done
 chmod -R u+w "$work/$name"
-tar -C "$work" -cf - "$name" | xz -9 -T"${MXFP4_JOBS:-8}" >".device-pack/$name.tar.xz"
-echo "pack_variant: .device-pack/$name.tar.xz ($(du -h ".device-pack/$name.tar.xz" | cut -f1)): $(ls "$work/$name" | tr '\n' ' ')"
+tar -C "$work" -cf - "$name" | xz -9 -T"${MXFP4_JOBS:-8}" >"$pack_dir/$name.tar.xz"
+echo "pack_variant: $pack_dir/$name.tar.xz ($(du -h "$pack_dir/$name.tar.xz" | cut -f1))${from:+ from $from}: $(ls "$work/$name" | tr '\n' ' ')"
