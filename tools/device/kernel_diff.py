@@ -4,7 +4,10 @@
 Each `.entry` is normalized (virtual register numbers, branch labels, .loc/.file lines) so that
 only real code changes count; template kernels keyed by TileConfigId are named by their tile
 enumerator (parsed from mxfp4/gpu/gemm/internal/tile_config.h). With ptxas -v logs beside the PTX
-(<tu>.log) it also lists register and spill-store changes.
+(<tu>.log) it also lists register and spill-store changes, and with the cubins (<tu>.cubin) each
+changed kernel's machine instructions (its .text section / 16 bytes): run-once code is fetched
+cold (session 40: `no_instruction` the largest stall of the ring kernels' prologues), and session
+42 measured a 16-instruction branch in the quantizer at 0.3-1.1% of the small ring plans.
 
 Usage: kernel_diff.py BASE_DIR NEW_DIR TILE_CONFIG_H
   BASE_DIR / NEW_DIR hold <tu>.ptx (and optionally <tu>.log) for the same TU names.
@@ -12,6 +15,7 @@ Usage: kernel_diff.py BASE_DIR NEW_DIR TILE_CONFIG_H
 
 import os
 import re
+import struct
 import sys
 
 ENTRY = re.compile(r"\.entry\s+(\S+?)\s*\((.*?)\n}\n", re.S)
@@ -82,6 +86,25 @@ def ptxas_usage(path):
     return usage
 
 
+def sass_instructions(path):
+    """{mangled: machine instructions} from a cubin's .text.<mangled> sections (16 bytes each on sm_90)."""
+    if not os.path.exists(path):
+        return {}
+    data = open(path, "rb").read()
+    if data[:4] != b"\x7fELF" or data[4] != 2:
+        return {}
+    shoff, = struct.unpack_from("<Q", data, 0x28)
+    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
+    headers = [struct.unpack_from("<IIQQQQ", data, shoff + i * shentsize) for i in range(shnum)]
+    strtab = headers[shstrndx][4]
+    counts = {}
+    for name_at, _, _, _, _, size in headers:
+        name = data[strtab + name_at:data.index(b"\0", strtab + name_at)].decode()
+        if name.startswith(".text."):
+            counts[ANON.sub("5_ANON", name[len(".text."):])] = size // 16
+    return counts
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
@@ -93,6 +116,8 @@ def main():
         base, new = entries(os.path.join(base_dir, ptx)), entries(os.path.join(new_dir, ptx))
         base_use = ptxas_usage(os.path.join(base_dir, tu + ".log"))
         new_use = ptxas_usage(os.path.join(new_dir, tu + ".log"))
+        base_sass = sass_instructions(os.path.join(base_dir, tu + ".cubin"))
+        new_sass = sass_instructions(os.path.join(new_dir, tu + ".cubin"))
         changed = [k for k in new if base.get(k) != new[k]]
         same = len(new) - len(changed)
         print(f"== {tu}: {len(changed)} of {len(new)} kernels changed, {same} identical")
@@ -101,6 +126,10 @@ def main():
             if k in base_use and k in new_use and base_use[k] != new_use[k]:
                 (br, bs), (nr, ns) = base_use[k], new_use[k]
                 note = f"registers {br} -> {nr}" + (f", spill stores {bs} -> {ns} B" if bs or ns else "")
+            if k in new_sass:
+                size = (f"instructions {base_sass[k]} -> {new_sass[k]}" if k in base_sass
+                        else f"{new_sass[k]} instructions")
+                note = f"{note}, {size}" if note else size
             print(f"   {kernel_label(k, names):50s} {note}")
         for k in sorted(set(base) - set(new)):
             print(f"   {kernel_label(k, names):50s} removed")

@@ -5,7 +5,8 @@
 # virtual register numbers, branch labels, .loc lines and the anonymous
 # namespace's file hash counts as identical; a changed instruction, a new and a
 # removed kernel are listed, by tile enumerator name, with ptxas's register and
-# spill-store changes; the exit status says whether anything changed.
+# spill-store changes and the cubins' instruction counts; the exit status says
+# whether anything changed.
 set -euo pipefail
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
 [[ -f "$here/kernel_diff.py" ]] || here="$(dirname "$0")"
@@ -55,6 +56,33 @@ log() {
 }
 log 613cb097 5def8b4f 124 0 >"$t/base/tu.log"
 log 0a1b2c3d 9e8f7a6b 128 8 >"$t/new/tu.log"
+# cubin <out> <file hash> <name hash> <kTileB instructions> [<PlainQuantKernel instructions>]: an ELF64
+# with a .text.<mangled> section of 16-byte instructions per kernel, as ptxas writes them.
+cubin() {
+  "$py" - "$@" <<'PY'
+import struct, sys
+out, fh, nh, b = sys.argv[1:5]
+pre = f"_ZN5mxfp43gpu13gemm_internal62_GLOBAL__N__{fh}_29_gemm_fused_quant_kernel_cu_cc_{nh}"
+texts = [(f".text.{pre}20GemmFusedQuantKernelILNS1_12TileConfigIdE1EEEvNS1_14GemmKernelArgsE", int(b))]
+if len(sys.argv) > 5:
+    texts.append((f".text.{pre}16PlainQuantKernelEv", int(sys.argv[5])))
+names = b"\0.shstrtab\0" + b"".join(n.encode() + b"\0" for n, _ in texts)
+body = names + b"".join(b"\0" * 16 * k for _, k in texts)
+shoff = 64 + len(body)
+head = b"\x7fELF\x02\x01\x01" + b"\0" * 9 + struct.pack("<HHIQQQIHHHHHH", 1, 190, 1, 0, 0, shoff, 0,
+                                                           64, 0, 0, 64, 2 + len(texts), 1)
+sections = [struct.pack("<IIQQQQIIQQ", 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+            struct.pack("<IIQQQQIIQQ", 1, 3, 0, 0, 64, len(names), 0, 0, 1, 0)]
+name_at, data_at = 11, 64 + len(names)
+for n, k in texts:
+    sections.append(struct.pack("<IIQQQQIIQQ", name_at, 1, 6, 0, data_at, 16 * k, 0, 0, 128, 0))
+    name_at += len(n) + 1
+    data_at += 16 * k
+open(out, "wb").write(head + body + b"".join(sections))
+PY
+}
+cubin "$t/base/tu.cubin" 613cb097 5def8b4f 448
+cubin "$t/new/tu.cubin" 0a1b2c3d 9e8f7a6b 464 96
 
 status=0
 "$py" "$here/kernel_diff.py" "$t/base" "$t/new" "$t/tile_config.h" >"$t/out.txt" || status=$?
@@ -62,9 +90,9 @@ cat "$t/out.txt"
 [[ $status -eq 1 ]] || fail "exit status $status, want 1 (kernels changed)"
 grep -q "^== tu: 2 of 3 kernels changed, 1 identical" "$t/out.txt" || fail "counts"
 grep -q "GemmFusedQuantKernel<kTileA>" "$t/out.txt" && fail "kTileA differs only in names and numbers"
-grep -Eq "GemmFusedQuantKernel<kTileB> +registers 124 -> 128, spill stores 0 -> 8 B" "$t/out.txt" ||
-  fail "kTileB's change or its register note"
-grep -Eq "PlainQuantKernel +new kernel" "$t/out.txt" || fail "the non-template kernel is not new"
+grep -Eq "GemmFusedQuantKernel<kTileB> +registers 124 -> 128, spill stores 0 -> 8 B, instructions 448 -> 464" \
+  "$t/out.txt" || fail "kTileB's change or its register and instruction note"
+grep -Eq "PlainQuantKernel +new kernel, 96 instructions" "$t/out.txt" || fail "the non-template kernel is not new"
 grep -Eq "GemmFusedQuantKernel<kTileC> +removed" "$t/out.txt" || fail "kTileC (id 7) is not removed"
 
 # The same build on both sides: nothing changed, exit 0.
