@@ -216,7 +216,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                                              split_over_ctas
                                                  ? 0
                                                  : RingStageInterleaveChunk(
-                                                       cfg.warps_k, 1, args.blocks_per_split,
+                                                       cfg.warps_k, args.blocks_per_split,
                                                        args.k / 32),
                                              cfg.warps_k,
                                              const_cast<uint8_t*>(args.a_ops),

@@ -17,14 +17,15 @@ namespace mxfp4::gpu::gemm_internal {
 namespace {
 
 // The position rule for 2 or 4 chunks a CTA and any CTAs along K (the plan
-// rule, RingStageInterleaveChunk, takes only 4 chunks and one CTA).
+// rule, RingStageInterleaveChunk, takes only 4 chunks that are the whole K:
+// the kernels with a K split over CTAs read K order).
 TEST(RingStageOrder, EachCtaStageIsOneRunInChunkOrder) {
   for (int warps_k : {2, 4}) {
     for (int ctas_k : {1, 2, 3, 4, 8}) {
       for (int chunk = 4; chunk <= 176; chunk += 4) {
         const int groups = chunk * warps_k * ctas_k;
         const int ic = chunk;
-        EXPECT_EQ(RingStageInterleaveChunk(warps_k, ctas_k, chunk, groups),
+        EXPECT_EQ(RingStageInterleaveChunk(warps_k, chunk, groups),
                   warps_k == 4 && ctas_k == 1 ? chunk : 0);
         std::vector<int> block_at(groups, -1);
         for (int g = 0; g < groups; ++g) {
@@ -52,15 +53,15 @@ TEST(RingStageOrder, EachCtaStageIsOneRunInChunkOrder) {
 }
 
 TEST(RingStageOrder, KOrderWhereChunksAreNotWholeEqualStages) {
-  EXPECT_EQ(RingStageInterleaveChunk(1, 1, 48, 48), 0);   // one chunk a CTA
-  EXPECT_EQ(RingStageInterleaveChunk(2, 1, 36, 69), 0);   // K = 32 x 69: 36 + 33
-  EXPECT_EQ(RingStageInterleaveChunk(2, 1, 18, 36), 0);   // chunks off the step
-  EXPECT_EQ(RingStageInterleaveChunk(4, 4, 32, 448), 0);  // 4 x 4 x 32 = 512 != 448
-  EXPECT_EQ(RingStageInterleaveChunk(3, 1, 4, 12), 0);    // not 2 or 4 warpgroups
-  EXPECT_EQ(RingStageInterleaveChunk(2, 1, 0, 0), 0);
-  EXPECT_EQ(RingStageInterleaveChunk(2, 1, 32, 64), 0);   // k2 tiles: K order (measured)
-  EXPECT_EQ(RingStageInterleaveChunk(4, 2, 16, 128), 0);  // a K split over CTAs: K order
-  EXPECT_EQ(RingStageInterleaveChunk(4, 1, 64, 256), 64); // 1x8192x8192, k4 decode
+  EXPECT_EQ(RingStageInterleaveChunk(1, 48, 48), 0);    // one chunk a CTA
+  EXPECT_EQ(RingStageInterleaveChunk(2, 36, 69), 0);    // K = 32 x 69: 36 + 33
+  EXPECT_EQ(RingStageInterleaveChunk(2, 18, 36), 0);    // chunks off the step
+  EXPECT_EQ(RingStageInterleaveChunk(4, 32, 448), 0);   // 4 x 32 = 128 != 448
+  EXPECT_EQ(RingStageInterleaveChunk(3, 4, 12), 0);     // not 2 or 4 warpgroups
+  EXPECT_EQ(RingStageInterleaveChunk(2, 0, 0), 0);
+  EXPECT_EQ(RingStageInterleaveChunk(2, 32, 64), 0);    // k2 tiles: K order (measured)
+  EXPECT_EQ(RingStageInterleaveChunk(4, 16, 128), 0);   // one CTA's chunks of a K split over 2
+  EXPECT_EQ(RingStageInterleaveChunk(4, 64, 256), 64);  // 1x8192x8192, k4 decode
   for (int g = 0; g < 100; ++g) EXPECT_EQ(RingStagePosition(g, 0, 2), g);
 }
 

@@ -30,12 +30,12 @@ namespace mxfp4::gpu::gemm_internal {
 inline constexpr int kRingStageOrderStep = 4;
 
 // The chunk length by which a row tile's blocks are stage-ordered, or 0 (K
-// order): 4 chunks a CTA (the k4 tiles) and no K split over CTAs (ctas_k ==
-// 1), every chunk whole stages of one length (chunk * 4 == groups = k / 32).
-// RingStagePosition itself takes 2 or 4 chunks and CTAs along K.
-MXFP4_HOST_DEVICE constexpr int RingStageInterleaveChunk(int warps_k, int ctas_k, int chunk,
-                                                         int groups) {
-  return warps_k == 4 && ctas_k == 1 && chunk > 0 && chunk % kRingStageOrderStep == 0 &&
+// order), for a kernel without a K split over CTAs (those read K order: the
+// callers check): 4 chunks a CTA (the k4 tiles), every chunk whole stages of
+// one length (chunk * 4 == groups = k / 32). RingStagePosition itself takes 2
+// or 4 chunks and CTAs along K.
+MXFP4_HOST_DEVICE constexpr int RingStageInterleaveChunk(int warps_k, int chunk, int groups) {
+  return warps_k == 4 && chunk > 0 && chunk % kRingStageOrderStep == 0 &&
                  static_cast<int64_t>(chunk) * warps_k == groups
              ? chunk
              : 0;

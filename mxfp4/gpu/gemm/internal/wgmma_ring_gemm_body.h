@@ -212,7 +212,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // never with a K split over CTAs: a compile-time false there, since a runtime
   // test cost those kernels ~1%, session 42 call 4).
   const bool stage_ordered =
-      !kSplitOverCtas && RingStageInterleaveChunk(kWgsK, 1, chunk, groups) != 0;
+      !kSplitOverCtas && RingStageInterleaveChunk(kWgsK, chunk, groups) != 0;
   auto fill = [&](int t) {  // one thread
     const int s = t & (kRingStages - 1);
     FillRingActivationStage<kWgsK, kStageBlocks, kSubBytes>(

@@ -167,7 +167,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     // The activations of stage t (`ops`: the tile's first row): the ring
     // tiles' fill (one bulk copy, or one per chunk), announced on the stage's
     // full barrier. No K-split over CTAs here (the host's same rule).
-    const bool stage_ordered = RingStageInterleaveChunk(kWgsK, 1, chunk, groups) != 0;
+    const bool stage_ordered = RingStageInterleaveChunk(kWgsK, chunk, groups) != 0;
     auto fill_stage = [&](const unsigned char* ops, int t) {
       const int s = t & (kRingStages - 1);
       FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
