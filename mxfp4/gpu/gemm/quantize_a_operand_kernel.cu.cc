@@ -217,10 +217,8 @@ __global__ void __launch_bounds__(kQuantThreads)
     if constexpr (kStageOrder) {
       uint32_t c = 0, j = 0;
       by_chunk.DivMod(g32, c, j);
-      const int i = static_cast<int>(c) & (warps_k - 1);
-      pos = (static_cast<int>(c) - i) * interleave_chunk +
-            static_cast<int>(j / kRingStageBlocks) * warps_k * kRingStageBlocks +
-            i * kRingStageBlocks + static_cast<int>(j % kRingStageBlocks);
+      pos = RingStagePositionInChunk(static_cast<int>(c), static_cast<int>(c) & (warps_k - 1), j,
+                                     interleave_chunk, warps_k);
     }
     uint8_t* const dst =
         a_ops + ((static_cast<int64_t>(tile) * groups + pos) * tile8 + r_in) * 256 + quad * 16 +

@@ -30,6 +30,11 @@ TEST(RingStageOrder, EachCtaStageIsOneRunInChunkOrder) {
         std::vector<int> block_at(groups, -1);
         for (int g = 0; g < groups; ++g) {
           const int pos = RingStagePosition(g, ic, warps_k);
+          // The quantizer's form: i by a mask (warps_k a power of two).
+          const int c = g / ic;
+          ASSERT_EQ(RingStagePositionInChunk(c, c & (warps_k - 1),
+                                             static_cast<uint32_t>(g - c * ic), ic, warps_k),
+                    pos);
           ASSERT_GE(pos, 0);
           ASSERT_LT(pos, groups);
           ASSERT_EQ(block_at[pos], -1) << "two blocks at " << pos << " (chunk " << chunk << ")";

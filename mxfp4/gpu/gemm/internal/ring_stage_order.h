@@ -41,18 +41,26 @@ MXFP4_HOST_DEVICE constexpr int RingStageInterleaveChunk(int warps_k, int chunk,
              : 0;
 }
 
-// Block g's position in its row tile's run of blocks: block j of chunk c =
-// w * warps_k + i (CTA w's chunk i) at w * warps_k * chunk + (j / 4) *
-// warps_k * 4 + i * 4 + j % 4, so CTA w's stage t is the run of warps_k * 4
-// blocks from w * warps_k * chunk + t * warps_k * 4 on, its chunks in order
-// (the stage's layout in shared memory). interleave_chunk 0: g.
+// Block j of chunk c = w * warps_k + i (CTA w's chunk i, i = c % warps_k) at
+// w * warps_k * chunk + (j / 4) * warps_k * 4 + i * 4 + j % 4, so CTA w's
+// stage t is the run of warps_k * 4 blocks from w * warps_k * chunk + t *
+// warps_k * 4 on, its chunks in order (the stage's layout in shared memory).
+// The caller splits g into (c, j) and takes i: the quantizer without a
+// division (FastDivmod, a mask).
+MXFP4_HOST_DEVICE constexpr int RingStagePositionInChunk(int c, int i, uint32_t j,
+                                                         int interleave_chunk, int warps_k) {
+  return (c - i) * interleave_chunk +
+         static_cast<int>(j / kRingStageOrderStep) * warps_k * kRingStageOrderStep +
+         i * kRingStageOrderStep + static_cast<int>(j % kRingStageOrderStep);
+}
+
+// Block g's position in its row tile's run of blocks (RingStagePositionInChunk;
+// interleave_chunk 0: g, the K order).
 MXFP4_HOST_DEVICE constexpr int RingStagePosition(int g, int interleave_chunk, int warps_k) {
   if (interleave_chunk == 0) return g;
   const int c = g / interleave_chunk;
-  const int j = g - c * interleave_chunk;
-  const int i = c % warps_k;
-  return (c - i) * interleave_chunk + (j / kRingStageOrderStep) * warps_k * kRingStageOrderStep +
-         i * kRingStageOrderStep + j % kRingStageOrderStep;
+  return RingStagePositionInChunk(c, c % warps_k, static_cast<uint32_t>(g - c * interleave_chunk),
+                                  interleave_chunk, warps_k);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal
