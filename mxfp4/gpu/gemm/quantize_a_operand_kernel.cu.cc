@@ -24,6 +24,11 @@ namespace mxfp4::gpu::gemm_internal {
 namespace {
 
 constexpr int kQuantThreads = 256;
+// At most 32 registers a thread (65536 / (256 * 8)): a quantizer launched
+// early must fit beside the GEMM still running on its SMs (session 43 call
+// 3: 40 registers cost 16x2112x7168 7.82 -> 8.41 us while both kernels' own
+// phases were level).
+constexpr int kQuantMinCtasPerSm = 8;
 
 // Quantizers launch with programmatic serialization: their CTAs may start
 // while the previous kernel (e.g. the previous call's GEMM) finishes; the
@@ -51,12 +56,57 @@ hipError_t LaunchQuantizer(void (*kernel)(Params...), unsigned ctas, int64_t max
   return hipGetLastError();
 }
 
-__global__ void __launch_bounds__(kQuantThreads)
+// Where block `block` (< total_blocks) of QuantizeAOperandKernel lives: its
+// row, its K block g, its first element in A and its first operand element
+// in the workspace.
+struct QuantBlockPlace {
+  int64_t row = 0;
+  int64_t g = 0;
+  int64_t a_offset = 0;
+  int64_t op = 0;
+};
+
+__device__ __forceinline__ QuantBlockPlace PlaceQuantBlock(uint32_t block, int32_t k,
+                                                           int32_t groups, int32_t tile_rows,
+                                                           FastDivmod by_groups,
+                                                           FastDivmod by_tile_rows) {
+  uint32_t row32 = 0, g32 = 0;
+  by_groups.DivMod(block, row32, g32);
+  QuantBlockPlace p;
+  p.row = row32;
+  p.g = g32;
+  p.a_offset = p.row * k + p.g * 32;
+  p.op = p.a_offset;
+  if (tile_rows > 0) {
+    uint32_t tile = 0, tile_row = 0;
+    by_tile_rows.DivMod(row32, tile, tile_row);
+    p.op = (static_cast<int64_t>(tile) * groups + p.g) * tile_rows * 32 + tile_row * 32;
+  }
+  return p;
+}
+
+__global__ void __launch_bounds__(kQuantThreads, kQuantMinCtasPerSm)
     QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
                            int32_t rows_padded, int32_t f16, int32_t fold, int32_t tile_rows,
                            FastDivmod by_groups, FastDivmod by_tile_rows,
                            uint8_t* __restrict__ a_ops,
                            float* __restrict__ a_scales) {
+  const int groups = k >> 5;
+  // rows_padded * groups < 2^31 (PlanGemm): 32-bit block indices, split by
+  // FastDivmod (a 64-bit division was a call on the path to every load).
+  const uint32_t total_blocks = static_cast<uint32_t>(rows_padded) * static_cast<uint32_t>(groups);
+  const int q = static_cast<int>(threadIdx.x) & 3;
+  const uint32_t stride = gridDim.x * (kQuantThreads / 4);
+  // Uniform trip count across the warp so the quad shuffles never diverge.
+  const uint32_t first = blockIdx.x * (kQuantThreads / 4) + (threadIdx.x >> 2);
+  const uint32_t warp_first = first & ~7u;
+  // The first block's place before the wait (registers only: it runs under
+  // the tail of the kernel before; session 43 measured the same for the
+  // wgmma-order quantizer), each next one's at the end of an iteration.
+  QuantBlockPlace place;
+  if (first < total_blocks) {
+    place = PlaceQuantBlock(first, k, groups, tile_rows, by_groups, by_tile_rows);
+  }
   // Launched with programmatic serialization (LaunchQuantizer; a no-op for a
   // plain launch): the preceding kernel (the producer of A, or the previous
   // GEMM still reading the workspace we write) may still run. Nothing is read
@@ -67,32 +117,15 @@ __global__ void __launch_bounds__(kQuantThreads)
   // one that writes them (released early, GemmPath.WeightsWrittenByThe
   // PrecedingKernel). It waits for our completion before touching A.
   GridDependencyLaunchDependents();
-  const int groups = k >> 5;
-  // rows_padded * groups < 2^31 (PlanGemm): 32-bit block indices, split by
-  // FastDivmod (a 64-bit division was a call on the path to every load).
-  const uint32_t total_blocks = static_cast<uint32_t>(rows_padded) * static_cast<uint32_t>(groups);
-  const int q = static_cast<int>(threadIdx.x) & 3;
-  const uint32_t stride = gridDim.x * (kQuantThreads / 4);
-  // Uniform trip count across the warp so the quad shuffles never diverge.
-  const uint32_t first = blockIdx.x * (kQuantThreads / 4) + (threadIdx.x >> 2);
-  const uint32_t warp_first = first & ~7u;
   for (uint32_t base = warp_first; base < total_blocks; base += stride) {
     const uint32_t block = base + (first - warp_first);
     const bool valid = block < total_blocks;
-    uint32_t row32 = 0, g32 = 0;
-    if (valid) by_groups.DivMod(block, row32, g32);
-    const int64_t row = row32;
-    const int64_t g = g32;
-    // The block's first operand element in the workspace.
-    int64_t op = row * k + g * 32;
-    if (tile_rows > 0) {
-      uint32_t tile = 0, tile_row = 0;
-      by_tile_rows.DivMod(row32, tile, tile_row);
-      op = (static_cast<int64_t>(tile) * groups + g) * tile_rows * 32 + tile_row * 32;
-    }
+    const int64_t row = place.row;
+    const int64_t g = place.g;
+    const int64_t op = place.op;
     uint32_t x[4] = {0, 0, 0, 0};
     if (valid && row < m) {
-      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
+      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + place.a_offset + q * 8));
       x[0] = v.x;
       x[1] = v.y;
       x[2] = v.z;
@@ -122,6 +155,10 @@ __global__ void __launch_bounds__(kQuantThreads)
       }
     }
     if (valid && q == 0) a_scales[g * rows_padded + row] = real ? quant::E8m0ToFloat(scale) : 0.0f;
+    const uint32_t next = block + stride;
+    if (next < total_blocks) {
+      place = PlaceQuantBlock(next, k, groups, tile_rows, by_groups, by_tile_rows);
+    }
   }
 }
 
@@ -153,15 +190,6 @@ __global__ void __launch_bounds__(kQuantThreads)
                                      float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags,
                                      uint32_t* __restrict__ zero_words, int32_t zero_count) {
-  GridDependencyWait();  // then the release, as QuantizeAOperandKernel
-  GridDependencyLaunchDependents();
-  // The grid-split GEMM's tile counters (after the wait: the GEMM before may
-  // still have been counting; the GEMM after reads them after its own wait).
-  if (blockIdx.x == 0) {
-    for (int i = static_cast<int>(threadIdx.x); i < zero_count; i += kQuantThreads) {
-      zero_words[i] = 0u;
-    }
-  }
   const int groups = k >> 5;
   const int groups8 = rows_padded >> 3;
   const int64_t flag_columns = RingFlagColumns(groups);
@@ -172,11 +200,15 @@ __global__ void __launch_bounds__(kQuantThreads)
   const int q = lane & 3;
   constexpr int kWarps = kQuantThreads / 32;
   const uint32_t stride = gridDim.x * kWarps;
-  // Consecutive warps take consecutive blocks of the same 8 rows.
-  for (uint32_t item = blockIdx.x * kWarps + (threadIdx.x >> 5); item < items;
-       item += stride) {  // warp-uniform
-    uint32_t r8 = 0, g32 = 0;
-    by_groups.DivMod(item, r8, g32);
+  // Consecutive warps take consecutive blocks of the same 8 rows. The first
+  // item's indices before the wait (registers only: they run under the tail
+  // of the kernel before), each next one's at the end of an iteration.
+  uint32_t item = blockIdx.x * kWarps + (threadIdx.x >> 5);
+  uint32_t r8 = 0, g32 = 0;
+  by_groups.DivMod(item, r8, g32);
+  GridDependencyWait();  // then the release, as QuantizeAOperandKernel
+  GridDependencyLaunchDependents();
+  while (item < items) {  // warp-uniform
     const int g = static_cast<int>(g32);
     const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
     const bool real = row < m;
@@ -237,6 +269,18 @@ __global__ void __launch_bounds__(kQuantThreads)
       if (g == groups - 1) {
         for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
       }
+    }
+    item += stride;
+    // Past the last item (possibly beyond FastDivmod's range) the indices
+    // are not used.
+    by_groups.DivMod(item, r8, g32);
+  }
+  // The grid-split GEMM's tile counters (after the wait: the GEMM before may
+  // still have been counting; the GEMM after reads them after its own wait,
+  // which returns once this grid is done; CTA 0's items go first).
+  if (blockIdx.x == 0) {
+    for (int i = static_cast<int>(threadIdx.x); i < zero_count; i += kQuantThreads) {
+      zero_words[i] = 0u;
     }
   }
 }
