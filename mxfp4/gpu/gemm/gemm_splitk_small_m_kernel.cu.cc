@@ -24,11 +24,12 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
     GemmSplitKSmallMKernel(const GemmKernelArgs args) {
   // Launched with programmatic serialization: the CTAs may be resident while
   // the preceding kernel finishes; nothing is read or written before it has
-  // completed (gemm.h "Stream order").
-  GridDependencyWait();
+  // completed (gemm.h "Stream order"). The streaming body waits itself,
+  // after its index and weight-row math.
   if constexpr (GetTileConfig(kId).stream_b) {
     StreamGemmBody<kId, /*kClusterSplit=*/true>(args);
   } else {
+    GridDependencyWait();
     TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/false>(args);
   }
 }

@@ -199,15 +199,21 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // weight rows' and first batch's address math (loop-invariant) above the
   // quantization loop, ~130 instructions per warp before the first A load
   // (Nsight Compute source view, 32x4096x512, session 12).
+  // The fused-A tiles (fused_quant, splitk_small_m; their kernels leave the
+  // grid-dependency wait to this body) set their weight rows before the
+  // wait: register math from the kernel arguments, under the tail of the
+  // kernel before. The first batch's loads follow the first A loads.
+  if constexpr (kWeightsAfterA) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
   auto issue_weights = [&] {
     if constexpr (kWeightsAfterA) {
-      int n = row0 + gid;
       int g = g_lo;
-      asm volatile("" : "+r"(n), "+r"(g)::"memory");
-      rows = WeightRowPair<kContestLayout>(p, n);
+      asm volatile("" : "+r"(g)::"memory");
       load_batch(g, cur);
     }
   };
+  // Nothing global is read or written before the wait (gemm.h "Stream
+  // order"): the bulk fused tiles copy weights next.
+  if constexpr (!kPrequant && kBulk) GridDependencyWait();
   if constexpr (kBulk) {
     bulk = IssueBulkWeightChunk(p, smem, plan, warp, row0, g_lo, g_hi - g_lo, chunk);
   } else if constexpr (!kWeightsAfterA) {
@@ -342,6 +348,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
                                 static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
+    if constexpr (!kBulk) GridDependencyWait();  // before the first A load (above)
     if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
       issue_weights();
       // Zeros for the row's operands (never read into a stored output, but
