@@ -191,19 +191,17 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // stream_n32_m32_k4_c4 on 32x2880x512 entry -> ready 3.68K -> 3.48K
   // cycles, 3.84 -> 3.82 us (--only), 3.92 -> 3.90 (contest).
   constexpr bool kWeightsAfterA = !kBulk && !kPrequant;
-  // The register-streaming prequantized tiles set theirs here (the bulk
-  // tiles read their weights from shared memory: no rows).
-  if constexpr (kPrequant && !kBulk) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
-  // The row index and first block pass through an empty asm (with a memory
-  // clobber, after the first A loads): otherwise the compiler hoisted the
-  // weight rows' and first batch's address math (loop-invariant) above the
-  // quantization loop, ~130 instructions per warp before the first A load
-  // (Nsight Compute source view, 32x4096x512, session 12).
-  // The fused-A tiles (fused_quant, splitk_small_m; their kernels leave the
-  // grid-dependency wait to this body) set their weight rows before the
-  // wait: register math from the kernel arguments, under the tail of the
-  // kernel before. The first batch's loads follow the first A loads.
-  if constexpr (kWeightsAfterA) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
+  // The register-streaming tiles set their rows here (the bulk tiles read
+  // their weights from shared memory: no rows). For the fused-A tiles
+  // (fused_quant, splitk_small_m; their kernels leave the grid-dependency
+  // wait to this body) that is before the wait: register math from the
+  // kernel arguments, under the tail of the kernel before (session 43 call 6).
+  if constexpr (!kBulk) rows = WeightRowPair<kContestLayout>(p, row0 + gid);
+  // Their first batch follows the first A loads; its block passes through an
+  // empty asm (with a memory clobber): otherwise the compiler hoisted the
+  // batch's address math (loop-invariant) above the quantization loop (with
+  // the rows' math then: ~130 instructions per warp before the first A load,
+  // Nsight Compute source view, 32x4096x512, session 12).
   auto issue_weights = [&] {
     if constexpr (kWeightsAfterA) {
       int g = g_lo;
@@ -348,7 +346,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
                                 static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
     float* const dst_scale = a_scales + j_first * kBlockM + row;
-    if constexpr (!kBulk) GridDependencyWait();  // before the first A load (above)
+    if constexpr (!kBulk) GridDependencyWait();  // the fused-A tiles' wait (above)
     if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
       issue_weights();
       // Zeros for the row's operands (never read into a stored output, but
