@@ -1452,12 +1452,13 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
       "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s) blocks_per_split=%d "
-      "launches=%d ctas=%d smem=%d workspace=%d%s",
+      "launches=%d ctas=%d smem=%d workspace=%d%s%s",
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas,
       grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
       blocks_per_split, launches, grid_ctas, shared_memory_bytes, workspace_bytes,
       reads_prepared_weight ? (stages_weight ? " prepared_weight (staged)" : " prepared_weight")
-                            : "");
+                            : "",
+      prefetches_weight ? " prefetch_weight" : "");
 }
 
 // Measured 2026-11-30 (session 5, gemm_paths_benchmark --only, graph replay;
@@ -1637,9 +1638,27 @@ bool StagingPays(const GemmPlan& staged, int64_t m, const Mxfp4Weight& b) {
   return (row_tiles - kStagingRowTiles) * b.n * b.k > kStagingFixedElements;
 }
 
-}  // namespace
 
-absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
+// GemmOptions::cold_weights pays on the 64-row ring tiles' M > 32 form over
+// all of K (session 45, docs/paths.md "Cold weights": 12-14% faster cold on
+// 64x7168x2048 and 64x3072x1536; the decode forms and the ws tiles lost even
+// cold, their weight streams already keep HBM busy) and only for weights that
+// L2 holds across the call (a quarter of the H200's 60 MB L2).
+constexpr int64_t kColdWeightPrefetchMaxBytes = int64_t{16} << 20;
+
+bool PrefetchesWeight(const GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
+  if (plan.path != GemmPath::kQuantThenMma || plan.cluster_ctas != 1 ||
+      plan.grid_split_ctas != 1 || b.n * (b.k / 2) > kColdWeightPrefetchMaxBytes) {
+    return false;
+  }
+  absl::StatusOr<TileConfigId> tile = TileByName(plan.tile);
+  if (!tile.ok()) return false;
+  const TileConfigDesc cfg = GetTileConfig(*tile);
+  return gemm_internal::HasRingDecodeForm(cfg) && gemm_internal::RingDecodeMmaRows(cfg, m) == 0;
+}
+
+absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
+                                             const GemmOptions& options) {
   if (options.weight_staging != WeightStaging::kAuto &&
       options.weight_staging != WeightStaging::kNever &&
       options.weight_staging != WeightStaging::kAlways) {
@@ -1667,6 +1686,14 @@ absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOpt
   staged->launches += 1;
   staged->workspace_bytes = StagedWeightOffsets(staged->workspace_bytes, b.n, b.k).total;
   return staged;
+}
+
+}  // namespace
+
+absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
+  absl::StatusOr<GemmPlan> plan = PlanGemmWithStaging(m, b, options);
+  if (plan.ok() && options.cold_weights) plan->prefetches_weight = PrefetchesWeight(*plan, m, b);
+  return plan;
 }
 
 absl::StatusOr<size_t> GemmWorkspaceSize(int64_t m, const Mxfp4Weight& b,
@@ -1739,6 +1766,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.c_fp32 = args.c_type == GemmOutputType::kFp32;
   k.c_vector_ok = b.n % 4 == 0;
   k.phase_clock = options.phase_clock;
+  k.prefetch_weight_tile = plan->prefetches_weight ? 1 : 0;
   switch (plan->path) {
     case GemmPath::kFusedQuant:
       MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmFusedQuant(k, *tile, stream));

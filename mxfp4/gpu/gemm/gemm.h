@@ -180,6 +180,15 @@ struct GemmOptions {
   uint64_t* phase_clock = nullptr;
   // Staging of the weight's prepared image in the workspace (above).
   WeightStaging weight_staging = WeightStaging::kAuto;
+  // A hint that the weight is probably not in L2 when the call runs (e.g. a
+  // layer read once per token, its bytes evicted by the other layers since).
+  // Plans that gain from it - quant_then_mma on a 64-row ring tile for
+  // M > 32 without a K split over CTAs, weights up to 16 MiB
+  // (GemmPlan::prefetches_weight) - then ask L2 for each CTA's whole weight
+  // tile behind their first fills: 12-14% faster with the weight in HBM
+  // (64x7168x2048 10.4 -> 9.1 us), 1-3% slower with it in L2, so off by
+  // default (docs/paths.md "Cold weights"). Results are the same bit for bit.
+  bool cold_weights = false;
 };
 
 
@@ -206,6 +215,9 @@ struct GemmPlan {
   // The call writes the prepared copy into the workspace first (WeightStaging;
   // launches then counts that kernel).
   bool stages_weight = false;
+  // GemmOptions::cold_weights took effect: the GEMM prefetches each CTA's
+  // weight tile into L2.
+  bool prefetches_weight = false;
   size_t shared_memory_bytes = 0;
 
   std::string ToString() const;  // one line

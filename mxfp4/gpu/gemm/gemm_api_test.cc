@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/match.h"
@@ -609,6 +610,57 @@ TEST(GemmApi, WarpSpecializedRingTilePlans) {
   EXPECT_EQ(plan->grid_ctas, 32 * 3);
   EXPECT_EQ(plan->shared_memory_bytes, 4 * (24576 + 16384 + 2048) + 2 * 4 * 128 * 16 + 128);
   EXPECT_GE(plan->workspace_bytes, 576u * 4096u + 576u * 128u * 4u);
+}
+
+// GemmOptions::cold_weights takes effect (GemmPlan::prefetches_weight, the
+// kernel's flag) only on the 64-row ring tiles' M > 32 form without a K
+// split over CTAs and for weights up to 16 MiB; the plan is otherwise the
+// same, and without the hint no plan prefetches.
+TEST(GemmApi, ColdWeightsPrefetchOnlyWhereItPays) {
+  GemmOptions cold;
+  cold.cold_weights = true;
+  struct Case {
+    int64_t m, n, k;
+    bool prefetches;
+  };
+  for (const Case& c : std::vector<Case>{
+           {64, 7168, 2048, true},    // ring m64 k2 (contest)
+           {64, 3072, 1536, true},    // ring m64 k2
+           {40, 7168, 2048, true},    // ring m64, M just above the decode forms
+           {256, 3072, 1536, false},  // ws m128 (contest)
+           {1, 5120, 4096, false},    // k4 decode form
+           {32, 4096, 512, false},    // fused_quant (contest)
+           {16, 2112, 7168, false},   // streamq bulk (contest)
+           {4096, 4096, 4096, false}, // staged ws prefill
+       }) {
+    SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
+    absl::StatusOr<GemmPlan> hinted = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), cold);
+    absl::StatusOr<GemmPlan> plain = PlanGemm(c.m, PreshuffledWeight(c.n, c.k));
+    ASSERT_TRUE(hinted.ok()) << hinted.status();
+    ASSERT_TRUE(plain.ok()) << plain.status();
+    EXPECT_EQ(hinted->prefetches_weight, c.prefetches) << hinted->ToString();
+    EXPECT_FALSE(plain->prefetches_weight);
+    EXPECT_EQ(hinted->tile, plain->tile);
+    EXPECT_EQ(hinted->grid_ctas, plain->grid_ctas);
+    EXPECT_EQ(hinted->workspace_bytes, plain->workspace_bytes);
+    EXPECT_EQ(hinted->ToString().find("prefetch_weight") != std::string::npos, c.prefetches);
+  }
+  // The ring m64 tile with a K-split cluster, and a weight over 16 MiB.
+  GemmOptions split = cold;
+  split.path = GemmPath::kQuantThenMma;
+  split.tile = "wgmma8_n64_m64_k2_fold";
+  split.split_k = 2;
+  absl::StatusOr<GemmPlan> plan = PlanGemm(64, PreshuffledWeight(7168, 2048), split);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 2);
+  EXPECT_FALSE(plan->prefetches_weight);
+  split.split_k = 1;
+  plan = PlanGemm(64, PreshuffledWeight(8192, 4096 + 64), split);  // 16 MiB + 256 KiB
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_FALSE(plan->prefetches_weight);
+  plan = PlanGemm(64, PreshuffledWeight(8192, 4096), split);  // exactly 16 MiB
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_TRUE(plan->prefetches_weight);
 }
 
 // Every tile name a path lists plans on that path; kAuto lists none; the

@@ -12,7 +12,8 @@
 // in the same run when libcublas can be loaded (dlopen; no link dependency).
 //
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
-//        gemm_paths_benchmark --only=MxNxK:path:tile:split[:prepared|:nostage|:stage][,...]
+//        gemm_paths_benchmark
+//            --only=MxNxK:path:tile:split[:prepared|:nostage|:stage|:cold_weights][,...]
 //                             [--phase_clock]
 //                             [--cold]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
@@ -21,7 +22,8 @@
 //   --only=4096x4096x4096:auto:auto:0,4096x4096x4096:quant_then_mma:wgmma8_n64_m128_k2_fold:0
 // A trailing `:prepared` gives the weight a prepared copy (prepared_weight.h)
 // that the plan may read; `:nostage` / `:stage` set GemmOptions::weight_staging
-// to kNever / kAlways; --cold times the --only configurations cold too. A
+// to kNever / kAlways, `:cold_weights` sets GemmOptions::cold_weights; --cold
+// times the --only configurations cold too. A
 // configuration the planner refuses prints "not run: <why>" and the exit
 // status is 1 after the others ran.
 
@@ -380,14 +382,18 @@ OnlyConfig ParseOnly(const std::string& spec) {
   const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%15[^:]:%15[^:]%c",
                                  &m, &n, &k, path, tile, split, extra, &tail);
   const std::string suffix = fields == 7 ? extra : "";
-  if (fields != 6 && suffix != "prepared" && suffix != "nostage" && suffix != "stage") {
-    std::fprintf(stderr, "--only=%s: expected MxNxK:path:tile:split[:prepared|:nostage|:stage]\n",
+  if (fields != 6 && suffix != "prepared" && suffix != "nostage" && suffix != "stage" &&
+      suffix != "cold_weights") {
+    std::fprintf(stderr,
+                 "--only=%s: expected "
+                 "MxNxK:path:tile:split[:prepared|:nostage|:stage|:cold_weights]\n",
                  spec.c_str());
     std::exit(2);
   }
   o.prepared = suffix == "prepared";
   if (suffix == "nostage") o.options.weight_staging = WeightStaging::kNever;
   if (suffix == "stage") o.options.weight_staging = WeightStaging::kAlways;
+  o.options.cold_weights = suffix == "cold_weights";
   absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
   BENCH_CHECK(gp.status());
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};

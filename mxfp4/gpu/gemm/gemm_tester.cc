@@ -269,7 +269,7 @@ const char* BInputName(BInput input) {
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
       "M=%d N=%d K=%d seed=%d path=%s split_k=%d grid_split_k=%d tile=%s B=%s/%s out=%s A=%s "
-      "B=%s%s%s%s%s",
+      "B=%s%s%s%s%s%s",
       m_, n_, k_, seed_, GemmPathName(options_.path), options_.split_k, options_.grid_split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
@@ -277,7 +277,8 @@ std::string GemmTester::Describe() const {
       weights_written_late_ ? " weights_written_late" : "", prepared_ ? " prepared" : "",
       options_.weight_staging == WeightStaging::kAlways  ? " staging=always"
       : options_.weight_staging == WeightStaging::kNever ? " staging=never"
-                                                          : "");
+                                                          : "",
+      options_.cold_weights ? " cold_weights" : "");
 }
 
 ::testing::AssertionResult GemmTester::Run() const {
@@ -350,6 +351,10 @@ std::string GemmTester::Describe() const {
   if (prepared_ && require_prepared_read_ && !plan.reads_prepared_weight) {
     return ::testing::AssertionFailure()
            << Describe() << "\nplan: " << plan.ToString() << "\ndoes not read the prepared copy";
+  }
+  if (options_.cold_weights && plan.prefetches_weight != expect_prefetch_) {
+    return ::testing::AssertionFailure() << Describe() << "\nplan: " << plan.ToString()
+                                         << "\nprefetches_weight is not " << expect_prefetch_;
   }
   if (require_staging_ && !plan.stages_weight) {
     return ::testing::AssertionFailure()

@@ -90,6 +90,13 @@ class GemmTester {
     require_staging_ = require && staging != WeightStaging::kNever;
     return *this;
   }
+  // GemmOptions::cold_weights; the plan must then prefetch the weight
+  // (GemmPlan::prefetches_weight) exactly when `expect_prefetch`.
+  GemmTester& ColdWeights(bool expect_prefetch) {
+    options_.cold_weights = true;
+    expect_prefetch_ = expect_prefetch;
+    return *this;
+  }
   GemmTester& WeightLayout(DataLayout data, ScaleLayout scales) {
     data_layout_ = data;
     scale_layout_ = scales;
@@ -130,6 +137,7 @@ class GemmTester {
   uint64_t seed_ = 1;
   GemmOptions options_;
   bool require_staging_ = false;
+  bool expect_prefetch_ = false;
   DataLayout data_layout_ = DataLayout::kPreshuffled16x16;
   ScaleLayout scale_layout_ = ScaleLayout::kShuffled16;
   GemmOutputType output_ = GemmOutputType::kBf16;

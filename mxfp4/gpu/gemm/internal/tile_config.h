@@ -871,6 +871,10 @@ struct GemmKernelArgs {
   // counters.
   float* grid_split_partials = nullptr;
   uint32_t* grid_split_counters = nullptr;
+  // GemmOptions::cold_weights where the plan gains from it
+  // (GemmPlan::prefetches_weight): the 64-row ring forms prefetch each CTA's
+  // weight tile into L2 (weight_prefetch.h).
+  int32_t prefetch_weight_tile = 0;
 };
 
 // ---------------------------------------------------------------- raw launchers

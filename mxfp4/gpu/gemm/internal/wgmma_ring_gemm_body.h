@@ -68,6 +68,7 @@
 #include "mxfp4/gpu/gemm/internal/phase_clock.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
+#include "mxfp4/gpu/gemm/internal/weight_prefetch.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ring_pieces.h"
@@ -334,6 +335,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   if constexpr (kCluster) ClusterWait();
   if (lane == 0) {
     for (int t = filler; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
+  }
+  // GemmOptions::cold_weights: the CTA's whole weight tile into L2 behind the
+  // first fills (the 64-row forms over all of K; the planner sets the flag
+  // only for them, GemmPlan::prefetches_weight).
+  if constexpr (!kSplitOverCtas && kMmaRows == 64) {
+    if (p.prefetch_weight_tile != 0) {
+      PrefetchWeightTileToL2<kScalesShuffled16>(p, n0, kBlockN, tid);
+    }
   }
   // Whether the whole CTA can take the fast form (every block folded, every
   // weight scale byte <= 240; scale_fold.h): then its loop has no per-block
