@@ -1639,11 +1639,12 @@ bool StagingPays(const GemmPlan& staged, int64_t m, const Mxfp4Weight& b) {
 }
 
 
-// GemmOptions::cold_weights pays on the 64-row ring tiles' M > 32 form over
-// all of K (session 45, docs/paths.md "Cold weights": 12-14% faster cold on
-// 64x7168x2048 and 64x3072x1536; the decode forms and the ws tiles lost even
-// cold, their weight streams already keep HBM busy) and only for weights that
-// L2 holds across the call (a quarter of the H200's 60 MB L2).
+// GemmOptions::cold_weights pays on the 64x64 k2 ring tile's M > 32 form
+// over all of K (session 45, docs/paths.md "Cold weights": 8-13% faster cold
+// on 64x7168x2048, 40x7168x2048 and 64x3072x1536; the decode forms and the ws
+// tiles lost even cold, their weight streams already keep HBM busy; the n128
+// tile at K = 512 lost 3% and the k4 tile at K = 4096 was level) and only for
+// weights that L2 holds across the call (a quarter of the H200's 60 MB L2).
 constexpr int64_t kColdWeightPrefetchMaxBytes = int64_t{16} << 20;
 
 bool PrefetchesWeight(const GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
@@ -1653,8 +1654,8 @@ bool PrefetchesWeight(const GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
   }
   absl::StatusOr<TileConfigId> tile = TileByName(plan.tile);
   if (!tile.ok()) return false;
-  const TileConfigDesc cfg = GetTileConfig(*tile);
-  return gemm_internal::HasRingDecodeForm(cfg) && gemm_internal::RingDecodeMmaRows(cfg, m) == 0;
+  return *tile == TileConfigId::kWgmma8N64M64K2Fold &&
+         gemm_internal::RingDecodeMmaRows(GetTileConfig(*tile), m) == 0;
 }
 
 absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,

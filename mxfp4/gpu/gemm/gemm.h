@@ -182,11 +182,11 @@ struct GemmOptions {
   WeightStaging weight_staging = WeightStaging::kAuto;
   // A hint that the weight is probably not in L2 when the call runs (e.g. a
   // layer read once per token, its bytes evicted by the other layers since).
-  // Plans that gain from it - quant_then_mma on a 64-row ring tile for
-  // M > 32 without a K split over CTAs, weights up to 16 MiB
-  // (GemmPlan::prefetches_weight) - then ask L2 for each CTA's whole weight
-  // tile behind their first fills: 12-14% faster with the weight in HBM
-  // (64x7168x2048 10.4 -> 9.1 us), 1-3% slower with it in L2, so off by
+  // Plans that gain from it - quant_then_mma on the 64x64 k2 ring tile
+  // (wgmma8_n64_m64_k2_fold) for M > 32 without a K split over CTAs, weights
+  // up to 16 MiB (GemmPlan::prefetches_weight) - then ask L2 for each CTA's
+  // whole weight tile behind their first fills: 8-13% faster with the weight
+  // in HBM (64x7168x2048 10.3 -> 9.3 us), ~1% slower with it in L2, so off by
   // default (docs/paths.md "Cold weights"). Results are the same bit for bit.
   bool cold_weights = false;
 };

@@ -613,7 +613,7 @@ TEST(GemmApi, WarpSpecializedRingTilePlans) {
 }
 
 // GemmOptions::cold_weights takes effect (GemmPlan::prefetches_weight, the
-// kernel's flag) only on the 64-row ring tiles' M > 32 form without a K
+// kernel's flag) only on the 64x64 k2 ring tile's M > 32 form without a K
 // split over CTAs and for weights up to 16 MiB; the plan is otherwise the
 // same, and without the hint no plan prefetches.
 TEST(GemmApi, ColdWeightsPrefetchOnlyWhereItPays) {
@@ -631,6 +631,8 @@ TEST(GemmApi, ColdWeightsPrefetchOnlyWhereItPays) {
            {1, 5120, 4096, false},    // k4 decode form
            {32, 4096, 512, false},    // fused_quant (contest)
            {16, 2112, 7168, false},   // streamq bulk (contest)
+           {64, 16384, 512, false},   // ring n128 m64 k2 (lost 3% cold)
+           {96, 2880, 4096, false},   // ring m64 k4 (level cold)
            {4096, 4096, 4096, false}, // staged ws prefill
        }) {
     SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));

@@ -786,11 +786,11 @@ TEST(GemmPath, StagedWeights) {
                   .K(1536).Seed(1430).Run());
 }
 
-// GemmOptions::cold_weights (docs/paths.md "Cold weights"): the 64-row ring
-// tiles' M > 32 form prefetches each CTA's weight tile into L2, a hint that
-// must not change a bit - both tiles, every layout (the natural scales' run
-// trimmed to its aligned inside), N past the last tile, K = 32 x odd, a
-// graph, weights written by the kernel before; elsewhere the hint is ignored.
+// GemmOptions::cold_weights (docs/paths.md "Cold weights"): the 64x64 k2
+// ring tile's M > 32 form prefetches each CTA's weight tile into L2, a hint
+// that must not change a bit - every layout (the natural scales' run trimmed
+// to its aligned inside), N past the last tile, K = 32 x odd, a graph,
+// weights written by the kernel before; elsewhere the hint is ignored.
 TEST(GemmPath, ColdWeightsPrefetch) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
@@ -800,22 +800,22 @@ TEST(GemmPath, ColdWeightsPrefetch) {
   EXPECT_TRUE(cold(true).M(40).N(7168).K(2048).Seed(1503).WeightsWrittenLate(true).Run());
   EXPECT_TRUE(cold(false).M(256).N(3072).K(1536).Seed(1504).Run());
   EXPECT_TRUE(cold(false).M(1).N(5120).K(4096).Seed(1505).Run());
-  uint64_t seed = 1510;
-  for (const char* tile : {"wgmma8_n64_m64_k2_fold", "wgmma8_n64_m64_k4_fold",
-                           "wgmma8_n128_m64_k2_fold"}) {
-    SCOPED_TRACE(tile);
-    auto forced = [tile] { return PathTester().Tile(tile).SplitK(1).ColdWeights(true); };
-    EXPECT_TRUE(forced().M(70).N(136).K(2144).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-    EXPECT_TRUE(forced().M(33).N(90).K(1056).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
-                    .A(AInput::kWideExponent).Run());
-    EXPECT_TRUE(forced().M(100).N(208).K(2240).Seed(++seed)
-                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
-    EXPECT_TRUE(forced().M(64).N(144).K(1024).Seed(++seed)
-                    .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme)
-                    .Output(GemmOutputType::kFp32).Run());
-  }
+  auto forced = [](const char* tile, bool expect) {
+    return PathTester().Tile(tile).SplitK(1).ColdWeights(expect);
+  };
+  constexpr const char* kK2 = "wgmma8_n64_m64_k2_fold";
+  EXPECT_TRUE(forced(kK2, true).M(70).N(136).K(2144).Seed(1511)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(forced(kK2, true).M(33).N(90).K(1056).Seed(1512)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .A(AInput::kWideExponent).Run());
+  EXPECT_TRUE(forced(kK2, true).M(100).N(208).K(2240).Seed(1513)
+                  .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(forced(kK2, true).M(64).N(144).K(1024).Seed(1514)
+                  .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(forced("wgmma8_n64_m64_k4_fold", false).M(70).N(136).K(2144).Seed(1515).Run());
+  EXPECT_TRUE(forced("wgmma8_n128_m64_k2_fold", false).M(65).N(208).K(1024).Seed(1516).Run());
 }
 
 // The ring tiles with K split over a (1, 1, split) cluster as well as over

@@ -337,9 +337,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     for (int t = filler; t < min(kEarlyStages, stages_total); t += kConsumerWarps) fill(t);
   }
   // GemmOptions::cold_weights: the CTA's whole weight tile into L2 behind the
-  // first fills (the 64-row forms over all of K; the planner sets the flag
-  // only for them, GemmPlan::prefetches_weight).
-  if constexpr (!kSplitOverCtas && kMmaRows == 64) {
+  // first fills (the 64x64 k2 tile's M > 32 form over all of K: the planner
+  // sets the flag only for it, GemmPlan::prefetches_weight; the other ring
+  // forms gained nothing cold, session 45).
+  if constexpr (!kSplitOverCtas && kMmaRows == 64 && kBlockN == 64 && kWgsK == 2) {
     if (p.prefetch_weight_tile != 0) {
       PrefetchWeightTileToL2<kScalesShuffled16>(p, n0, kBlockN, tid);
     }
