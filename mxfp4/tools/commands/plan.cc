@@ -89,6 +89,9 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
                  "tile at M <= 32 only).");
   flags.AddEnum("weight_staging", &options.weight_staging, WeightStagingChoices(),
                 "Staging of a prepared weight copy in the workspace (large M).");
+  flags.AddBool("cold_weights", &options.cold_weights,
+                "GemmOptions::cold_weights: the weight is probably not in L2; plans that gain\n"
+                "from it say prefetch_weight (the 64x64 k2 ring tile, M > 32).");
   if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
   // The forced split counts: a K-split cluster, or independent CTAs.
   for (const auto& [flag, value, field] :

@@ -89,6 +89,19 @@ TEST(PlanCommandTest, WeightStagingReachesThePlanner) {
   EXPECT_THAT(never.out, ::testing::Not(HasSubstr("prepared_weight")));
 }
 
+TEST(PlanCommandTest, ColdWeightsReachThePlanner) {
+  ToolResult cold = RunTool({"plan", "--shapes=64x7168x2048,256x3072x1536", "--cold_weights"});
+  ToolResult warm = RunTool({"plan", "--shapes=64x7168x2048"});
+  ASSERT_EQ(cold.exit_code, 0) << cold;
+  ASSERT_EQ(warm.exit_code, 0) << warm;
+  // Only the 64x64 k2 ring tile's plan takes the hint.
+  const size_t first = cold.out.find("prefetch_weight");
+  ASSERT_NE(first, std::string::npos) << cold;
+  EXPECT_EQ(cold.out.find("prefetch_weight", first + 1), std::string::npos) << cold;
+  EXPECT_LT(first, cold.out.find("256x3072x1536")) << cold;
+  EXPECT_THAT(warm.out, ::testing::Not(HasSubstr("prefetch_weight")));
+}
+
 // A bad shape is reported with its own message and exit 2; the others print.
 TEST(PlanCommandTest, BadShapesExitTwoAndTheRestStillPrint) {
   ToolResult r = RunTool({"plan", "--shapes=16x100x512,16x1024x1024,3x64x48"});
