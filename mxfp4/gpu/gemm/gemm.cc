@@ -1638,9 +1638,8 @@ bool StagingPays(const GemmPlan& staged, int64_t m, const Mxfp4Weight& b) {
   return (row_tiles - kStagingRowTiles) * b.n * b.k > kStagingFixedElements;
 }
 
-
 // GemmOptions::cold_weights pays on the 64x64 k2 ring tile's M > 32 form
-// over all of K (session 45, docs/paths.md "Cold weights": 8-13% faster cold
+// over all of K (session 45, docs/paths.md "Cold weights": 10-13% faster cold
 // on 64x7168x2048, 40x7168x2048 and 64x3072x1536; the decode forms and the ws
 // tiles lost even cold, their weight streams already keep HBM busy; the n128
 // tile at K = 512 lost 3% and the k4 tile at K = 4096 was level) and only for
@@ -1654,7 +1653,7 @@ bool PrefetchesWeight(const GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
   }
   absl::StatusOr<TileConfigId> tile = TileByName(plan.tile);
   if (!tile.ok()) return false;
-  return *tile == TileConfigId::kWgmma8N64M64K2Fold &&
+  return gemm_internal::TakesColdWeightPrefetch(*tile) &&
          gemm_internal::RingDecodeMmaRows(GetTileConfig(*tile), m) == 0;
 }
 

@@ -185,8 +185,8 @@ struct GemmOptions {
   // Plans that gain from it - quant_then_mma on the 64x64 k2 ring tile
   // (wgmma8_n64_m64_k2_fold) for M > 32 without a K split over CTAs, weights
   // up to 16 MiB (GemmPlan::prefetches_weight) - then ask L2 for each CTA's
-  // whole weight tile behind their first fills: 8-13% faster with the weight
-  // in HBM (64x7168x2048 10.3 -> 9.3 us), ~1% slower with it in L2, so off by
+  // whole weight tile behind their first fills: 10-13% faster with the weight
+  // in HBM (64x7168x2048 10.2 -> 9.0 us), 1-2% slower with it in L2, so off by
   // default (docs/paths.md "Cold weights"). Results are the same bit for bit.
   bool cold_weights = false;
 };

@@ -589,6 +589,13 @@ MXFP4_HOST_DEVICE constexpr int RingDecodeMmaRows(const TileConfigDesc& c, int64
   if (!HasRingDecodeForm(c) || m > 32) return 0;
   return m <= 8 ? 8 : m <= 16 ? 16 : 32;
 }
+// GemmOptions::cold_weights' tile (docs/paths.md "Cold weights"): the one
+// whose M > 32 form without a K split over CTAs prefetches its weight tile
+// into L2 - the planner's rule (GemmPlan::prefetches_weight) and the ring
+// body's gate, one test for both.
+MXFP4_HOST_DEVICE constexpr bool TakesColdWeightPrefetch(TileConfigId id) {
+  return id == TileConfigId::kWgmma8N64M64K2Fold;
+}
 // The row tile of a ring tile's A operands in the wgmma order.
 MXFP4_HOST_DEVICE constexpr int RingOperandTileRows(const TileConfigDesc& c, int64_t m) {
   const int decode = RingDecodeMmaRows(c, m);

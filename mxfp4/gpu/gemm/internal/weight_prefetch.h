@@ -9,8 +9,8 @@
 // 44-45)"): the 64-row ring forms keep one or two steps of weight loads in
 // flight; with the weight in HBM every step waits for HBM latency
 // (64x7168x2048 10.4 us cold against 8.0 warm). Asked for whole, behind the
-// first fills, the tile is in L2 when its steps come: 12-14% faster cold.
-// Warm, the lookups cost L2 bandwidth the GEMM needs (1-3% slower), which is
+// first fills, the tile is in L2 when its steps come: 10-13% faster cold.
+// Warm, the lookups cost L2 bandwidth the GEMM needs (1-2% slower), which is
 // why it is a caller's hint and not auto's choice. One bulk prefetch a run
 // (the TMA unit walks the lines) from one thread: a prefetch.global.L2 a
 // line from every thread cost 4-7% warm.

@@ -340,7 +340,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // first fills (the 64x64 k2 tile's M > 32 form over all of K: the planner
   // sets the flag only for it, GemmPlan::prefetches_weight; the other ring
   // forms gained nothing cold, session 45).
-  if constexpr (!kSplitOverCtas && kMmaRows == 64 && kBlockN == 64 && kWgsK == 2) {
+  if constexpr (!kSplitOverCtas && kMmaRows == kNa && TakesColdWeightPrefetch(kId)) {
     if (p.prefetch_weight_tile != 0) {
       PrefetchWeightTileToL2<kScalesShuffled16>(p, n0, kBlockN, tid);
     }
