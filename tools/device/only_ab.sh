@@ -5,11 +5,14 @@
 #   gemm_paths_benchmark --only=CONFIGS --phase_clock
 # (CONFIGS = MxNxK:path:tile:split[,...], docs/gpu.md). Prints every run under
 # a "=== <who> (round r)" header, then one summary line per run and
-# configuration: who, shape, tile, hot µs, median ready -> math done cycles.
-# Why: session 19's calls 1-4 each wrote this loop by hand.
+# configuration: who, shape, tile, hot µs, median ready -> math done cycles
+# (with --cold, the cold µs too: gemm_paths_benchmark --cold, inputs rotated
+# over > 120 MB so that each call reads B from HBM, the L2-flush proxy).
+# Why: session 19's calls 1-4 each wrote this loop by hand (session 45's calls
+# 2-5 again, for want of --cold).
 #
 # Usage (device, after `source tools/device/call_preamble.sh cN VARIANT ...`):
-#   bash tools/device/only_ab.sh [--reps=N] CONFIGS [VARIANT ...]
+#   bash tools/device/only_ab.sh [--reps=N] [--cold] CONFIGS [VARIANT ...]
 # Binaries: base $MXFP4_ONLY_BASE (default
 # .device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark), a variant's
 # $MXFP4_VARIANT_ROOT/VARIANT/mxfp4.gpu.gemm.gemm_paths_benchmark (default
@@ -18,8 +21,12 @@
 # Each run is limited to $MXFP4_ONLY_TIMEOUT seconds (default 100).
 set -uo pipefail
 reps=1
-if [[ "${1:-}" == --reps=* ]]; then reps="${1#--reps=}"; shift; fi
-configs="${1:?usage: only_ab.sh [--reps=N] CONFIGS [VARIANT ...]}"; shift
+cold=()
+while [[ "${1:-}" == --reps=* || "${1:-}" == --cold ]]; do
+  if [[ "$1" == --cold ]]; then cold=(--cold); else reps="${1#--reps=}"; fi
+  shift
+done
+configs="${1:?usage: only_ab.sh [--reps=N] [--cold] CONFIGS [VARIANT ...]}"; shift
 base="${MXFP4_ONLY_BASE:-.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark}"
 root="${MXFP4_VARIANT_ROOT:-/tmp/v}"
 limit="${MXFP4_ONLY_TIMEOUT:-100}"
@@ -36,12 +43,18 @@ for ((r = 1; r <= reps; ++r)); do
       status=1
       continue
     fi
-    timeout "$limit" "$bin" --only="$configs" --phase_clock 2>&1 | tee -a "$log"
+    timeout "$limit" "$bin" --only="$configs" --phase_clock "${cold[@]}" 2>&1 | tee -a "$log"
     rc=${PIPESTATUS[0]}
     if (( rc != 0 )); then echo "only_ab: $who exited $rc" | tee -a "$log"; status=1; fi
   done
 done
-echo "--- summary: who, shape, tile, hot us, ready -> math done p50 cycles"
-awk '/^=== /{who=$2} /^only /{shape=$2"x"$4"x"$6; us=$8; tile=$11; sub(/^tile=/, "", tile)}
-     /ready -> math done/{printf "%-10s %-18s %-32s %8s %8s\n", who, shape, tile, us, $9}' "$log"
+echo "--- summary: who, shape, tile, hot us, ready -> math done p50 cycles${cold:+, cold us}"
+# Fields by name: --cold puts "cold <us> us" before the plan.
+awk -v cold="${#cold[@]}" '/^=== /{who=$2}
+     /^only /{shape=$2"x"$4"x"$6; us=$8; cus="-"
+              for (i = 9; i <= NF; ++i) { if ($i == "cold") cus = $(i + 1); if ($i ~ /^tile=/) tile = $i }
+              sub(/^tile=/, "", tile)}
+     /ready -> math done/{printf "%-10s %-18s %-32s %8s %8s", who, shape, tile, us, $9
+                          if (cold) printf " %8s", cus
+                          printf "\n"}' "$log"
 exit "$status"

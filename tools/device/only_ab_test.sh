@@ -3,8 +3,8 @@
 #
 # only_ab.sh without a GPU: fake gemm_paths_benchmark binaries that print the
 # real one's lines; the runs must interleave base and variants per round, the
-# summary must list each run's shape, tile, µs and math cycles, and a missing
-# variant binary must fail the call.
+# summary must list each run's shape, tile, µs and math cycles (with --cold,
+# the cold µs too), and a missing variant binary must fail the call.
 set -euo pipefail
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
 [[ -f "$here/only_ab.sh" ]] || here="$(dirname "$0")"
@@ -12,17 +12,19 @@ t="${TEST_TMPDIR:-$(mktemp -d)}/only_ab"
 rm -rf "$t"
 mkdir -p "$t/v/fast"
 fail() { echo "FAIL: $*"; exit 1; }
-fake() {  # fake FILE US CYCLES
+fake() {  # fake FILE US CYCLES COLD_US
   cat >"$1" <<FAKE
 #!/usr/bin/env bash
 [[ "\$1" == --only=256x3072x1536:quant_then_mma:wgmma8_n64_m128_k2_ws_fold:0 && "\$2" == --phase_clock ]] || exit 3
-echo "only 256 x 3072 x 1536  hot    $2 us  path=quant_then_mma tile=wgmma8_n64_m128_k2_ws_fold (block_n=64 block_m=128)"
+cold=""
+[[ "\${3:-}" == --cold ]] && cold="  cold    $4 us"
+echo "only 256 x 3072 x 1536  hot    $2 us\$cold  path=quant_then_mma tile=wgmma8_n64_m128_k2_ws_fold (block_n=64 block_m=128)"
 echo "  phase ready -> math done     min      1  p50      $3  p90      2  max      3  cycles"
 FAKE
   chmod +x "$1"
 }
-fake "$t/base" 9.27 8954
-fake "$t/v/fast/mxfp4.gpu.gemm.gemm_paths_benchmark" 8.93 8590
+fake "$t/base" 9.27 8954 12.90
+fake "$t/v/fast/mxfp4.gpu.gemm.gemm_paths_benchmark" 8.93 8590 11.20
 export MXFP4_ONLY_BASE="$t/base" MXFP4_VARIANT_ROOT="$t/v"
 cfg=256x3072x1536:quant_then_mma:wgmma8_n64_m128_k2_ws_fold:0
 out="$(bash "$here/only_ab.sh" --reps=2 "$cfg" fast)" || fail "exit status $?"
@@ -33,5 +35,12 @@ summary="$(sed -n '/^--- summary/,$p' <<<"$out" | tail -n +2)"
 [[ "$(wc -l <<<"$summary")" == 4 ]] || fail "summary: $summary"
 grep -Eq '^fast +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +8.93 +8590$' <<<"$summary" || fail "summary: $summary"
 grep -Eq '^base +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +9.27 +8954$' <<<"$summary" || fail "summary: $summary"
+cold_out="$(bash "$here/only_ab.sh" --cold "$cfg" fast)" || fail "--cold exit status $?"
+cold_summary="$(sed -n '/^--- summary/,$p' <<<"$cold_out" | tail -n +2)"
+[[ "$(wc -l <<<"$cold_summary")" == 2 ]] || fail "cold summary: $cold_summary"
+grep -Eq '^fast +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +8.93 +8590 +11.20$' <<<"$cold_summary" ||
+  fail "cold summary: $cold_summary"
+grep -Eq '^base +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +9.27 +8954 +12.90$' <<<"$cold_summary" ||
+  fail "cold summary: $cold_summary"
 if bash "$here/only_ab.sh" "$cfg" fast missing >/dev/null 2>&1; then fail "a missing variant passed"; fi
 echo PASS
