@@ -31,16 +31,17 @@ out="$(bash "$here/only_ab.sh" --reps=2 "$cfg" fast)" || fail "exit status $?"
 [[ "$(grep -c '^=== ' <<<"$out")" == 4 ]] || fail "runs: $(grep '^=== ' <<<"$out")"
 [[ "$(grep '^=== ' <<<"$out" | tr '\n' '|')" == "=== base (round 1)|=== fast (round 1)|=== base (round 2)|=== fast (round 2)|" ]] ||
   fail "order: $(grep '^=== ' <<<"$out")"
-summary="$(sed -n '/^--- summary/,$p' <<<"$out" | tail -n +2)"
-[[ "$(wc -l <<<"$summary")" == 4 ]] || fail "summary: $summary"
-grep -Eq '^fast +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +8.93 +8590$' <<<"$summary" || fail "summary: $summary"
-grep -Eq '^base +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +9.27 +8954$' <<<"$summary" || fail "summary: $summary"
+# expect_summary OUT LINES REGEX...: OUT's summary has LINES lines, each REGEX among them.
+expect_summary() {
+  local summary lines="$2" re
+  summary="$(sed -n '/^--- summary/,$p' <<<"$1" | tail -n +2)"
+  [[ "$(wc -l <<<"$summary")" == "$lines" ]] || fail "summary: $summary"
+  shift 2
+  for re in "$@"; do grep -Eq "$re" <<<"$summary" || fail "summary: $summary"; done
+}
+row='+256x3072x1536 +wgmma8_n64_m128_k2_ws_fold'
+expect_summary "$out" 4 "^fast $row +8.93 +8590\$" "^base $row +9.27 +8954\$"
 cold_out="$(bash "$here/only_ab.sh" --cold "$cfg" fast)" || fail "--cold exit status $?"
-cold_summary="$(sed -n '/^--- summary/,$p' <<<"$cold_out" | tail -n +2)"
-[[ "$(wc -l <<<"$cold_summary")" == 2 ]] || fail "cold summary: $cold_summary"
-grep -Eq '^fast +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +8.93 +8590 +11.20$' <<<"$cold_summary" ||
-  fail "cold summary: $cold_summary"
-grep -Eq '^base +256x3072x1536 +wgmma8_n64_m128_k2_ws_fold +9.27 +8954 +12.90$' <<<"$cold_summary" ||
-  fail "cold summary: $cold_summary"
+expect_summary "$cold_out" 2 "^fast $row +8.93 +8590 +11.20\$" "^base $row +9.27 +8954 +12.90\$"
 if bash "$here/only_ab.sh" "$cfg" fast missing >/dev/null 2>&1; then fail "a missing variant passed"; fi
 echo PASS
