@@ -885,11 +885,10 @@ struct GemmKernelArgs {
   float* grid_split_partials = nullptr;
   uint32_t* grid_split_counters = nullptr;
 };
-// A field that grows the struct moved every kernel's code (session 45: the k4
-// decode kernel on 1x5120x4096 8.17 -> 9.30 us); one placed in the padding
-// after a_rows_padded still changed two streamq kernels' registers (session
-// 46, kernel_diff). A new kernel's own inputs are better a launch parameter
-// or derived from gridDim.
+// A field that grows the struct moved every kernel's code (session 45, see
+// prefetch_weight_tile); one placed in the padding after a_rows_padded still
+// changed two streamq kernels' registers (session 46, kernel_diff). A new
+// kernel's own inputs are better a launch parameter or derived from gridDim.
 static_assert(sizeof(GemmKernelArgs) == 128, "GemmKernelArgs changed size: see above");
 
 // ---------------------------------------------------------------- raw launchers
