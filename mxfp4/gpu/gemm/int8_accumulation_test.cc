@@ -1,0 +1,260 @@
+// Integer accumulation (internal/int8_accumulation.h) on the host: the int8
+// encoding of every code at every shift in every element, and the claim the
+// design rests on - wherever IntegerAccumulationIsExact() holds, the s32 sum
+// of the int8 products scaled by u is bit for bit the emulator's block_fma
+// result, for the whole K-range and for K-splits - on seeded random rows with
+// spreads, magnitudes and exponents up to the bounds; and past the bound
+// the contract does round, so the bound is needed.
+
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "mxfp4/core/formats.h"
+#include "mxfp4/emu/accumulation.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+int8_t ElementInt8(const Bytes8& r, int j) {
+  const uint32_t word = j < 4 ? r.lo : r.hi;
+  return static_cast<int8_t>(static_cast<uint8_t>(word >> (8 * (j % 4))));
+}
+
+TEST(Int8Accumulation, PermuteBytesIsPrmt) {
+  const uint32_t a = 0x83828180u, b = 0x07060504u;
+  EXPECT_EQ(PermuteBytes(a, b, 0x3210u), a);
+  EXPECT_EQ(PermuteBytes(a, b, 0x7654u), b);
+  EXPECT_EQ(PermuteBytes(a, b, 0x0472u), 0x80040782u);
+  // Sign mode: a's bytes have the sign bit set, b's do not.
+  EXPECT_EQ(PermuteBytes(a, b, 0xC8C8u), 0x00FF00FFu);
+  EXPECT_EQ(PermuteBytes(a, b, 0x08u), 0x808080FFu);  // selector 0 in the upper nibbles: byte 0 of a
+}
+
+::testing::AssertionResult EncodesWord(uint32_t w, uint32_t shift) {
+  const Bytes8 r = Fp4x8ToShiftedInt8(w, ShiftedInt8Tables(shift));
+  for (int j = 0; j < 8; ++j) {
+    const uint8_t code = static_cast<uint8_t>((w >> (4 * j)) & 0xF);
+    const int want = E2m1ToTwice(code) * (1 << shift);
+    if (ElementInt8(r, j) != want) {
+      return ::testing::AssertionFailure()
+             << "word 0x" << std::hex << w << std::dec << " shift " << shift << " element " << j
+             << " (code " << static_cast<int>(code) << "): got " << static_cast<int>(ElementInt8(r, j))
+             << ", want " << want;
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(Int8Accumulation, EveryCodeEveryShiftEveryElement) {
+  for (uint32_t shift = 0; shift <= kInt8MaxShift; ++shift) {
+    for (int j = 0; j < 8; ++j) {
+      for (uint32_t code = 0; code < 16; ++code) {
+        for (uint32_t background : {0x00000000u, 0xFFFFFFFFu, 0x88888888u, 0x77777777u, 0x12345678u}) {
+          const uint32_t w = (background & ~(0xFu << (4 * j))) | (code << (4 * j));
+          ASSERT_TRUE(EncodesWord(w, shift));
+        }
+      }
+    }
+  }
+}
+
+TEST(Int8Accumulation, RandomWords) {
+  const uint32_t seed = 0x1A8u;
+  std::mt19937 rng(seed);
+  for (int i = 0; i < 200000; ++i) {
+    const uint32_t w = rng();
+    ASSERT_TRUE(EncodesWord(w, rng() % (kInt8MaxShift + 1))) << "seed " << seed << ", word " << i;
+  }
+}
+
+TEST(Int8Accumulation, UnitBitsArePowersOfTwo) {
+  for (int ref_sum = 130; ref_sum <= 359; ++ref_sum) {
+    const uint32_t bits = IntegerSumUnitBits(ref_sum);
+    float u;
+    std::memcpy(&u, &bits, sizeof u);
+    ASSERT_EQ(u, std::ldexp(1.0f, ref_sum - 256)) << ref_sum;
+  }
+}
+
+// One output's operands: a row of A and a row of B over `groups` blocks
+// (E2M1 codes, 32 a block, and scale bytes).
+struct RowPair {
+  std::vector<uint8_t> a, b;    // codes
+  std::vector<uint8_t> sa, sb;  // scale bytes
+};
+
+// The contract over `split` (whole K when not split): the emulator's block_fma.
+float BlockFma(const RowPair& r, int64_t groups, const KSplit& split) {
+  std::vector<int32_t> dot4(groups);
+  for (int64_t g = 0; g < groups; ++g) {
+    int32_t d = 0;
+    for (int k = 0; k < 32; ++k) d += E2m1ToTwice(r.a[g * 32 + k]) * E2m1ToTwice(r.b[g * 32 + k]);
+    dot4[g] = d;
+  }
+  std::vector<float> partials;
+  for (int s = 0; s < split.num_splits(); ++s) {
+    const int64_t begin = split.begin(s), end = split.end(s, groups);
+    partials.push_back(BlockFmaAccumulate(dot4.data() + begin, r.sa.data() + begin,
+                                          r.sb.data() + begin, end - begin));
+  }
+  return CombineSplitPartials(partials);
+}
+
+// Packs 8 codes into a word (nibble j = element j).
+uint32_t PackCodes(const uint8_t* codes) {
+  uint32_t w = 0;
+  for (int j = 0; j < 8; ++j) w |= static_cast<uint32_t>(codes[j] & 0xF) << (4 * j);
+  return w;
+}
+
+// The integer path as a GPU tile would run it: each block's codes through
+// Fp4x8ToShiftedInt8 at the row's shift, the int8 products summed in one
+// 32-bit accumulator over every block, then x u.
+float IntegerPath(const RowPair& r, int64_t groups, int ref_a, int ref_b) {
+  int32_t sum = 0;
+  for (int64_t g = 0; g < groups; ++g) {
+    const Int8Tables ta = ShiftedInt8Tables(r.sa[g] - ref_a);
+    const Int8Tables tb = ShiftedInt8Tables(r.sb[g] - ref_b);
+    for (int w = 0; w < 4; ++w) {
+      const Bytes8 xa = Fp4x8ToShiftedInt8(PackCodes(&r.a[g * 32 + 8 * w]), ta);
+      const Bytes8 xb = Fp4x8ToShiftedInt8(PackCodes(&r.b[g * 32 + 8 * w]), tb);
+      for (int j = 0; j < 8; ++j) sum += ElementInt8(xa, j) * ElementInt8(xb, j);
+    }
+  }
+  const uint32_t bits = IntegerSumUnitBits(ref_a + ref_b);
+  float u;
+  std::memcpy(&u, &bits, sizeof u);
+  return static_cast<float>(sum) * u;
+}
+
+uint32_t Bits(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+// Scale bytes ref + [0, spread], the spread reached (first two blocks at the
+// ends when there are two).
+std::vector<uint8_t> ScalesWithSpread(std::mt19937& rng, int64_t groups, int ref, int spread) {
+  std::vector<uint8_t> s(groups);
+  for (int64_t g = 0; g < groups; ++g) s[g] = static_cast<uint8_t>(ref + rng() % (spread + 1));
+  s[0] = static_cast<uint8_t>(ref);
+  if (groups > 1) s[1] = static_cast<uint8_t>(ref + spread);
+  return s;
+}
+
+// Codes: 0 uniform, 1 all of the largest magnitude with one sign per row (the
+// largest |dot4| there is, 4608 x 2^shifts a block), 2 sparse, 3 signs
+// alternating along K (cancelling sums, zeros), 4 as 1 but a quarter of the
+// blocks start with code 1 (0.5): against kind 1, dot4 = 31 x 144 + 12 (and
+// against itself + 1, odd), so that sums past 2^24 units would round.
+std::vector<uint8_t> Codes(std::mt19937& rng, int64_t n, int kind) {
+  std::vector<uint8_t> c(n);
+  const uint8_t sign = static_cast<uint8_t>((rng() & 1u) << 3);
+  for (int64_t i = 0; i < n; ++i) {
+    switch (kind) {
+      case 0: c[i] = static_cast<uint8_t>(rng() & 0xF); break;
+      case 1: c[i] = static_cast<uint8_t>(7 | sign); break;
+      case 2: c[i] = rng() % 8 == 0 ? static_cast<uint8_t>(rng() & 0xF) : 0; break;
+      case 3: c[i] = static_cast<uint8_t>(7 | ((i & 1) << 3)); break;
+      default: c[i] = static_cast<uint8_t>(7 | sign); break;
+    }
+  }
+  if (kind == 4) {
+    for (int64_t g = 0; g < n / 32; ++g) {
+      if (rng() % 4 == 0) c[g * 32] = static_cast<uint8_t>(1 | sign);
+    }
+  }
+  return c;
+}
+
+TEST(Int8Accumulation, MatchesBlockFmaWhereverTheBoundHolds) {
+  const uint32_t seed = 0x1A8C0u;
+  std::mt19937 rng(seed);
+  const int64_t kGroups[] = {1, 2, 5, 16, 48, 63, 64, 113, 224, 455, 911, 3640};
+  int exact_trials = 0, exact_at_bound = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int64_t groups = kGroups[rng() % (sizeof kGroups / sizeof kGroups[0])];
+    const int spread_a = static_cast<int>(rng() % (kInt8MaxShift + 1));
+    const int spread_b = static_cast<int>(rng() % (kInt8MaxShift + 1));
+    // refA + refB from 100 to 380: both sides of [130, 359].
+    const int ref_a = 50 + static_cast<int>(rng() % 141);
+    const int ref_b = 50 + static_cast<int>(rng() % 141);
+    const int kind = static_cast<int>(rng() % 5);
+    RowPair r;
+    r.a = Codes(rng, groups * 32, kind);
+    r.b = Codes(rng, groups * 32, kind == 3 ? 1 : kind);
+    r.sa = ScalesWithSpread(rng, groups, ref_a, spread_a);
+    r.sb = ScalesWithSpread(rng, groups, ref_b, spread_b);
+    const int ref_sum = ref_a + ref_b;
+    if (!IntegerAccumulationIsExact(groups, spread_a, spread_b, ref_sum, ref_sum)) continue;
+    ++exact_trials;
+    if ((groups * kMaxBlockDot4 << (spread_a + spread_b)) * 2 > kFp32ExactIntegers) ++exact_at_bound;
+    const float got = IntegerPath(r, groups, ref_a, ref_b);
+    KSplit splits[] = {KSplit::None(), *KSplit::Even(groups, 2), *KSplit::Even(groups, 3),
+                       *KSplit::Chunked(groups, 7)};
+    for (const KSplit& split : splits) {
+      const float want = BlockFma(r, groups, split);
+      ASSERT_EQ(Bits(got), Bits(want))
+          << "seed " << seed << " trial " << trial << ": groups " << groups << " refs " << ref_a
+          << "/" << ref_b << " spreads " << spread_a << "/" << spread_b << " codes kind " << kind
+          << " split " << split.ToString(groups) << ": integer path " << got << ", block_fma "
+          << want;
+    }
+  }
+  // Not vacuous: many trials pass the check, some within a factor 2 of the bound.
+  std::printf("%d of 3000 trials exact, %d of them within a factor 2 of the bound\n", exact_trials,
+              exact_at_bound);
+  EXPECT_GT(exact_trials, 1000);
+  EXPECT_GT(exact_at_bound, 50);
+}
+
+// Past the bound the contract rounds: 3641 blocks of dot4 = 4608 run the sum
+// past 2^24 units (2^24 + 512, still exact), after which each of two blocks of
+// dot4 = 1 (an odd unit) is a tie that block_fma rounds away, while the exact
+// integer sum keeps both (2^24 + 514 is an fp32).
+TEST(Int8Accumulation, PastTheBoundTheContractRounds) {
+  const int64_t big = 3641;
+  const int64_t groups = big + 2;
+  EXPECT_TRUE(IntegerAccumulationIsExact(big - 1, 0, 0, 254, 254));
+  EXPECT_FALSE(IntegerAccumulationIsExact(groups, 0, 0, 254, 254));
+  RowPair r;
+  r.a.assign(groups * 32, 7);  // 6.0: 2 x value = 12
+  r.b.assign(groups * 32, 7);
+  for (int64_t g = big; g < groups; ++g) {
+    for (int k = 0; k < 32; ++k) {
+      r.a[g * 32 + k] = k == 0 ? 1 : 0;  // 0.5: 2 x value = 1, dot4 = 1
+      r.b[g * 32 + k] = k == 0 ? 1 : 0;
+    }
+  }
+  r.sa.assign(groups, 127);
+  r.sb.assign(groups, 127);
+  const float contract = BlockFma(r, groups, KSplit::None());
+  const float integer = IntegerPath(r, groups, 127, 127);
+  EXPECT_NE(Bits(contract), Bits(integer)) << contract << " vs " << integer;
+  EXPECT_EQ(static_cast<double>(contract), (static_cast<double>(big) * 4608) / 4);
+  EXPECT_EQ(static_cast<double>(integer), (static_cast<double>(big) * 4608 + 2) / 4);
+}
+
+TEST(Int8Accumulation, ConditionEdges) {
+  EXPECT_TRUE(IntegerAccumulationIsExact(48, 3, 3, 130, 359));
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 4, 0, 254, 254));   // not int8
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 0, 4, 254, 254));
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 3, 3, 129, 254));   // u subnormal
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 3, 3, 254, 360));   // 2^24 u overflows
+  EXPECT_TRUE(IntegerAccumulationIsExact(56, 3, 3, 254, 254));    // 56 x 4608 x 64 <= 2^24
+  EXPECT_FALSE(IntegerAccumulationIsExact(57, 3, 3, 254, 254));
+  EXPECT_TRUE(IntegerAccumulationIsExact(224, 2, 2, 254, 254));   // K = 7168: 224 x 2^4 <= 3640
+  EXPECT_FALSE(IntegerAccumulationIsExact(224, 3, 2, 254, 254));
+  EXPECT_FALSE(IntegerAccumulationIsExact(-1, 0, 0, 254, 254));
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu::gemm_internal

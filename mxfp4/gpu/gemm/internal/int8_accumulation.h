@@ -1,0 +1,134 @@
+// File: mxfp4/gpu/gemm/internal/int8_accumulation.h
+//
+// Integer accumulation of MXFP4 block terms, host and device, so that a CPU
+// test (int8_accumulation_test) proves it against the emulator in CI. No GPU
+// path uses it yet: docs/paths.md "What to do next (2026-12-04, after session
+// 47)" item 1 is the plan, "Measured (2026-12-04, session 47)" the headroom.
+//
+// The block_fma contract rounds once per block: acc = fmaf(P_g, s_g, acc).
+// For one output (m, n), let refA / refB be the smallest scale bytes of its
+// rows over the K-blocks summed, u = 2^(refA + refB - 256), and encode each
+// E2M1 element as the integer 2 x value x 2^(S - ref) (S its block's scale
+// byte; at most 12 x 2^3 = 96 in magnitude when S - ref <= 3, so int8). Then
+// block g's term P_g x s_g is exactly (the int8 dot product of block g) x u,
+// and whenever every running sum stays within 2^24 u no fmaf rounds: the
+// contract's result is the exact sum, which an s8 tensor-core product
+// accumulates in s32 over all blocks at once, scaled by u at the end.
+// IntegerAccumulationIsExact() states when that holds for a tile; it holds
+// for any split of the blocks too (every partial and every combination of
+// partials is a sum of a subset of the terms), so the emulator's bits for any
+// KSplit are the same.
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_INT8_ACCUMULATION_H_
+#define MXFP4_GPU_GEMM_INTERNAL_INT8_ACCUMULATION_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/internal/shifted_e4m3.h"
+#include "mxfp4/gpu/platform/vendor.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+// The largest shift S - ref an int8 element can carry: 12 << 3 = 96 < 128.
+inline constexpr int kInt8MaxShift = 3;
+// |dot4| of one block: 32 products of at most 12 x 12.
+inline constexpr int64_t kMaxBlockDot4 = 32 * 12 * 12;
+// Exact integers in an fp32 significand.
+inline constexpr int64_t kFp32ExactIntegers = int64_t{1} << 24;
+
+// PTX prmt.b32, default mode: byte i of the result is byte sel[4i+2:4i] of
+// {b, a} (a = bytes 0..3); if sel bit 4i+3 is set, that byte's sign bit is
+// replicated over the result byte instead. The host form is the reference the
+// CPU test runs; the device form is the same instruction as mma_ops.h's
+// Prmt (device only).
+MXFP4_HOST_DEVICE inline uint32_t PermuteBytes(uint32_t a, uint32_t b, uint32_t sel) {
+#if defined(MXFP4_GPU_DEVICE_PASS)
+  uint32_t d;
+  asm("prmt.b32 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(sel));
+  return d;
+#else
+  const uint64_t src = (static_cast<uint64_t>(b) << 32) | a;
+  uint32_t d = 0;
+  for (int i = 0; i < 4; ++i) {
+    const uint32_t n = (sel >> (4 * i)) & 0xFu;
+    uint32_t byte = static_cast<uint32_t>(src >> (8 * (n & 7u))) & 0xFFu;
+    if ((n & 8u) != 0u) byte = (byte & 0x80u) != 0u ? 0xFFu : 0x00u;
+    d |= byte << (8 * i);
+  }
+  return d;
+#endif
+}
+
+// Lookup tables of one shift t in 0..kInt8MaxShift: byte j of lo/hi is the
+// int8 of +-(2 x |value| of magnitude code j) x 2^t, codes 0..3 in lo, 4..7 in hi
+// (2 x |value| = 0, 1, 2, 3 | 4, 6, 8, 12). The negative tables are the
+// positive bytes negated; shifting a word moves each byte's top bits into the
+// next byte, which the per-byte mask clears (the positive bytes have none).
+struct Int8Tables {
+  uint32_t pos_lo, pos_hi, neg_lo, neg_hi;
+};
+MXFP4_HOST_DEVICE inline Int8Tables ShiftedInt8Tables(uint32_t shift) {
+  const uint32_t byte_mask = ((0xFFu << shift) & 0xFFu) * 0x01010101u;
+  Int8Tables t;
+  t.pos_lo = 0x03020100u << shift;
+  t.pos_hi = 0x0C080604u << shift;
+  t.neg_lo = (0xFDFEFF00u << shift) & byte_mask;
+  t.neg_hi = (0xF4F8FAFCu << shift) & byte_mask;
+  return t;
+}
+
+// 8 E2M1 codes (nibble j of `w` = element j, the fp4x2 packing read as a
+// little-endian word) as int8 2 x value x 2^t in element order: lo = elements
+// 0..3 (byte j = element j), hi = 4..7. Per 4 codes: the positive and the
+// negative lookup of the magnitude, the sign bits spread to byte masks (the
+// sign-replicating selectors: element 2i's sign bit is bit 7 of byte i of
+// w << 4, element 2i + 1's of byte i of w), one select. -0 (code 8) gives 0.
+// 11 instructions per 8 codes on the device (the shifted E4M3 takes 7).
+MXFP4_HOST_DEVICE inline Bytes8 Fp4x8ToShiftedInt8(uint32_t w, const Int8Tables& t) {
+  const uint32_t mag = w & 0x77777777u;
+  const uint32_t mag_hi = mag >> 16;
+  const uint32_t w4 = w << 4;
+  const uint32_t sign_lo = PermuteBytes(w4, w, 0xD9C8u);
+  const uint32_t sign_hi = PermuteBytes(w4, w, 0xFBEAu);
+  Bytes8 r;
+  r.lo = (PermuteBytes(t.pos_lo, t.pos_hi, mag) & ~sign_lo) |
+         (PermuteBytes(t.neg_lo, t.neg_hi, mag) & sign_lo);
+  r.hi = (PermuteBytes(t.pos_lo, t.pos_hi, mag_hi) & ~sign_hi) |
+         (PermuteBytes(t.neg_lo, t.neg_hi, mag_hi) & sign_hi);
+  return r;
+}
+
+// Whether integer accumulation reproduces block_fma for every output of a
+// tile summing `groups` blocks, given over the tile's rows the largest scale
+// spread (largest minus smallest byte over the blocks) of an activation row
+// and of a weight row, and the smallest and largest refA + refB (each row's
+// smallest byte). The caller excludes NaN scales (0xFF). Conditions:
+//   - both spreads <= kInt8MaxShift (the int8 encoding);
+//   - groups x 4608 x 2^(spread_a + spread_b) <= 2^24: every running sum (and
+//     every partial of a split) is an integer multiple of u of at most 2^24 u,
+//     exact in fp32;
+//   - 130 <= refA + refB: u = 2^(refA + refB - 256) >= 2^-126 is normal and
+//     so is every scale product s = 2^(Sa + Sb - 254) (the contract rounds s
+//     first);
+//   - refA + refB <= 359: 2^24 u <= 2^127, no sum and no s overflows (Sa + Sb
+//     <= refA + refB + 6).
+MXFP4_HOST_DEVICE inline bool IntegerAccumulationIsExact(int64_t groups, int spread_a,
+                                                         int spread_b, int ref_sum_min,
+                                                         int ref_sum_max) {
+  if (groups < 0 || spread_a < 0 || spread_b < 0 || spread_a > kInt8MaxShift ||
+      spread_b > kInt8MaxShift) {
+    return false;
+  }
+  if ((groups * kMaxBlockDot4) << (spread_a + spread_b) > kFp32ExactIntegers) return false;
+  return ref_sum_min >= 130 && ref_sum_max <= 359 && ref_sum_min <= ref_sum_max;
+}
+
+// The fp32 bits of u = 2^(ref_sum - 256) for 130 <= ref_sum <= 359 (a normal
+// number): the factor that turns an output's s32 sum into its value.
+MXFP4_HOST_DEVICE inline uint32_t IntegerSumUnitBits(int ref_sum) {
+  return static_cast<uint32_t>(ref_sum - 256 + 127) << 23;
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_INT8_ACCUMULATION_H_
