@@ -38,7 +38,7 @@ expect_in() {
 # --help for the tool and every subcommand.
 expect 0 "top-level help" -- "$MXFP4" --help
 for cmd in quantize dequantize shuffle-scales unshuffle-scales preshuffle-b unpreshuffle-b \
-           prepare-b unprepare-b gemm compare run; do
+           prepare-b unprepare-b gemm compare run plan int-accumulation; do
   expect 0 "$cmd --help" -- "$MXFP4" "$cmd" --help
   expect_in "$TMP/out" "usage: mxfp4 $cmd" "$cmd --help"
   expect 2 "$cmd unknown flag" -- "$MXFP4" "$cmd" --frobnicate=1

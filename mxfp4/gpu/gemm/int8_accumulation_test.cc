@@ -34,7 +34,8 @@ TEST(Int8Accumulation, PermuteBytesIsPrmt) {
   EXPECT_EQ(PermuteBytes(a, b, 0x0472u), 0x80040782u);
   // Sign mode: a's bytes have the sign bit set, b's do not.
   EXPECT_EQ(PermuteBytes(a, b, 0xC8C8u), 0x00FF00FFu);
-  EXPECT_EQ(PermuteBytes(a, b, 0x08u), 0x808080FFu);  // selector 0 in the upper nibbles: byte 0 of a
+  EXPECT_EQ(PermuteBytes(a, b, 0x08u),
+            0x808080FFu);  // selector 0 in the upper nibbles: byte 0 of a
 }
 
 ::testing::AssertionResult EncodesWord(uint32_t w, uint32_t shift) {
@@ -45,8 +46,8 @@ TEST(Int8Accumulation, PermuteBytesIsPrmt) {
     if (ElementInt8(r, j) != want) {
       return ::testing::AssertionFailure()
              << "word 0x" << std::hex << w << std::dec << " shift " << shift << " element " << j
-             << " (code " << static_cast<int>(code) << "): got " << static_cast<int>(ElementInt8(r, j))
-             << ", want " << want;
+             << " (code " << static_cast<int>(code) << "): got "
+             << static_cast<int>(ElementInt8(r, j)) << ", want " << want;
     }
   }
   return ::testing::AssertionSuccess();
@@ -56,7 +57,8 @@ TEST(Int8Accumulation, EveryCodeEveryShiftEveryElement) {
   for (uint32_t shift = 0; shift <= kInt8MaxShift; ++shift) {
     for (int j = 0; j < 8; ++j) {
       for (uint32_t code = 0; code < 16; ++code) {
-        for (uint32_t background : {0x00000000u, 0xFFFFFFFFu, 0x88888888u, 0x77777777u, 0x12345678u}) {
+        for (uint32_t background :
+             {0x00000000u, 0xFFFFFFFFu, 0x88888888u, 0x77777777u, 0x12345678u}) {
           const uint32_t w = (background & ~(0xFu << (4 * j))) | (code << (4 * j));
           ASSERT_TRUE(EncodesWord(w, shift));
         }
@@ -160,11 +162,21 @@ std::vector<uint8_t> Codes(std::mt19937& rng, int64_t n, int kind) {
   const uint8_t sign = static_cast<uint8_t>((rng() & 1u) << 3);
   for (int64_t i = 0; i < n; ++i) {
     switch (kind) {
-      case 0: c[i] = static_cast<uint8_t>(rng() & 0xF); break;
-      case 1: c[i] = static_cast<uint8_t>(7 | sign); break;
-      case 2: c[i] = rng() % 8 == 0 ? static_cast<uint8_t>(rng() & 0xF) : 0; break;
-      case 3: c[i] = static_cast<uint8_t>(7 | ((i & 1) << 3)); break;
-      default: c[i] = static_cast<uint8_t>(7 | sign); break;
+      case 0:
+        c[i] = static_cast<uint8_t>(rng() & 0xF);
+        break;
+      case 1:
+        c[i] = static_cast<uint8_t>(7 | sign);
+        break;
+      case 2:
+        c[i] = rng() % 8 == 0 ? static_cast<uint8_t>(rng() & 0xF) : 0;
+        break;
+      case 3:
+        c[i] = static_cast<uint8_t>(7 | ((i & 1) << 3));
+        break;
+      default:
+        c[i] = static_cast<uint8_t>(7 | sign);
+        break;
     }
   }
   if (kind == 4) {
@@ -196,7 +208,8 @@ TEST(Int8Accumulation, MatchesBlockFmaWhereverTheBoundHolds) {
     const int ref_sum = ref_a + ref_b;
     if (!IntegerAccumulationIsExact(groups, spread_a, spread_b, ref_sum, ref_sum)) continue;
     ++exact_trials;
-    if ((groups * kMaxBlockDot4 << (spread_a + spread_b)) * 2 > kFp32ExactIntegers) ++exact_at_bound;
+    if ((groups * kMaxBlockDot4 << (spread_a + spread_b)) * 2 > kFp32ExactIntegers)
+      ++exact_at_bound;
     const float got = IntegerPath(r, groups, ref_a, ref_b);
     KSplit splits[] = {KSplit::None(), *KSplit::Even(groups, 2), *KSplit::Even(groups, 3),
                        *KSplit::Chunked(groups, 7)};
@@ -245,13 +258,13 @@ TEST(Int8Accumulation, PastTheBoundTheContractRounds) {
 
 TEST(Int8Accumulation, ConditionEdges) {
   EXPECT_TRUE(IntegerAccumulationIsExact(48, 3, 3, 130, 359));
-  EXPECT_FALSE(IntegerAccumulationIsExact(48, 4, 0, 254, 254));   // not int8
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 4, 0, 254, 254));  // not int8
   EXPECT_FALSE(IntegerAccumulationIsExact(48, 0, 4, 254, 254));
-  EXPECT_FALSE(IntegerAccumulationIsExact(48, 3, 3, 129, 254));   // u subnormal
-  EXPECT_FALSE(IntegerAccumulationIsExact(48, 3, 3, 254, 360));   // 2^24 u overflows
-  EXPECT_TRUE(IntegerAccumulationIsExact(56, 3, 3, 254, 254));    // 56 x 4608 x 64 <= 2^24
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 3, 3, 129, 254));  // u subnormal
+  EXPECT_FALSE(IntegerAccumulationIsExact(48, 3, 3, 254, 360));  // 2^24 u overflows
+  EXPECT_TRUE(IntegerAccumulationIsExact(56, 3, 3, 254, 254));   // 56 x 4608 x 64 <= 2^24
   EXPECT_FALSE(IntegerAccumulationIsExact(57, 3, 3, 254, 254));
-  EXPECT_TRUE(IntegerAccumulationIsExact(224, 2, 2, 254, 254));   // K = 7168: 224 x 2^4 <= 3640
+  EXPECT_TRUE(IntegerAccumulationIsExact(224, 2, 2, 254, 254));  // K = 7168: 224 x 2^4 <= 3640
   EXPECT_FALSE(IntegerAccumulationIsExact(224, 3, 2, 254, 254));
   EXPECT_FALSE(IntegerAccumulationIsExact(-1, 0, 0, 254, 254));
 }

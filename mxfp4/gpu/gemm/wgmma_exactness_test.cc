@@ -28,6 +28,7 @@
 #include "absl/strings/str_format.h"
 #include "gtest/gtest.h"
 #include "mxfp4/core/formats.h"
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_probe.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/status.h"
@@ -245,6 +246,124 @@ TEST(WgmmaExactness, E4m3OneK32FromZeroAccumulatorIsExact) {
 TEST(WgmmaExactness, E4m3ShiftedWeightEncodingIsExact) {
   MXFP4_SKIP_IF_NO_GPU();
   for (int act_exp : {-7, 0, 7}) CheckWgmmaExactness(/*f16=*/false, act_exp);
+}
+
+// Integer accumulation (internal/int8_accumulation.h): int8 operands 2 x value
+// x 2^shift with a shift per row (column) and block, s8 wgmmas accumulating
+// `groups` blocks into s32 - compared, exactly, with the integer sums on the
+// CPU (from E2m1ToTwice, not the encoder). Cases: random codes and shifts;
+// every code the largest magnitude at shift 3 with one sign per row / column
+// (|d| = groups x 32 x 96 x 96, the largest); signs alternating along K; each
+// odd block the negation of the even one before it (sums cancel to exactly 0
+// across blocks); all +-0. The accumulator starts as a poison: the first
+// wgmma (scale-d = 0) must ignore it.
+TEST(WgmmaExactness, S8AccumulatesShiftedBlocksExactly) {
+  MXFP4_SKIP_IF_NO_GPU();
+  constexpr int kTiles = 16;
+  constexpr size_t kOutPerTile = size_t{kWgmmaProbeM} * kWgmmaProbeN;
+  static_assert(kWgmmaProbeM == kWgmmaProbeN, "a and b have the same shape");
+  const char* kCaseNames[] = {"random codes and shifts", "all-max magnitude at shift 3",
+                              "signs alternating along K", "odd blocks cancel even ones",
+                              "all +-0"};
+  std::mt19937_64 rng(kSeed);
+  for (int groups : {1, 3, gemm_internal::kWgmmaProbeMaxGroups}) {
+    for (int c = 0; c < 5; ++c) {
+      SCOPED_TRACE(
+          absl::StrFormat("seed 0x%x, s8 groups %d, case \"%s\"", kSeed, groups, kCaseNames[c]));
+      const size_t codes = size_t{kTiles} * kWgmmaProbeM * kWgmmaProbeK * groups;
+      const size_t shifts_n = size_t{kTiles} * kWgmmaProbeM * groups;
+      // [operand][tile][row][group][k] codes, [operand][tile][row][group] shifts.
+      std::vector<uint8_t> code[2] = {std::vector<uint8_t>(codes), std::vector<uint8_t>(codes)};
+      std::vector<uint8_t> shift[2] = {std::vector<uint8_t>(shifts_n),
+                                       std::vector<uint8_t>(shifts_n)};
+      for (int op = 0; op < 2; ++op) {
+        for (size_t v = 0; v < shifts_n; ++v) {  // one (tile, row, group)
+          const int g = static_cast<int>(v % groups);
+          uint8_t* block = &code[op][v * kWgmmaProbeK];
+          const uint8_t sign = static_cast<uint8_t>((rng() & 1) << 3);
+          shift[op][v] =
+              c == 1 ? 3 : static_cast<uint8_t>(rng() % (gemm_internal::kInt8MaxShift + 1));
+          for (int k = 0; k < kWgmmaProbeK; ++k) {
+            switch (c) {
+              case 0:
+                block[k] = static_cast<uint8_t>(rng() & 15);
+                break;
+              case 1:
+                block[k] = static_cast<uint8_t>(7 | (op == 0 ? sign : 0));
+                break;
+              case 2:
+                block[k] = static_cast<uint8_t>((rng() & 7) | (op == 0 ? (k & 1) << 3 : 0));
+                break;
+              case 3:
+                if (g % 2 == 1) {
+                  // a negated, b and both shifts repeated: this block's sum is
+                  // minus the previous one's.
+                  block[k] = static_cast<uint8_t>(block[k - kWgmmaProbeK] ^ (op == 0 ? 8 : 0));
+                } else {
+                  block[k] = static_cast<uint8_t>(rng() & 15);
+                }
+                break;
+              default:
+                block[k] = static_cast<uint8_t>(rng() & 8);
+                break;
+            }
+          }
+          if (c == 3 && g % 2 == 1) shift[op][v] = shift[op][v - 1];
+        }
+      }
+      absl::StatusOr<DeviceBuffer> dev[5] = {
+          DeviceBuffer::Allocate(codes), DeviceBuffer::Allocate(codes),
+          DeviceBuffer::Allocate(shifts_n), DeviceBuffer::Allocate(shifts_n),
+          DeviceBuffer::Allocate(kTiles * kOutPerTile * 4)};
+      for (auto& b : dev) ASSERT_TRUE(b.ok()) << b.status();
+      ASSERT_TRUE(dev[0]->CopyFromHost(code[0].data(), codes).ok());
+      ASSERT_TRUE(dev[1]->CopyFromHost(code[1].data(), codes).ok());
+      ASSERT_TRUE(dev[2]->CopyFromHost(shift[0].data(), shifts_n).ok());
+      ASSERT_TRUE(dev[3]->CopyFromHost(shift[1].data(), shifts_n).ok());
+      ASSERT_TRUE(dev[4]->Fill(kPoisonByte).ok());
+      const absl::Status launched = MXFP4_HIP_STATUS(gemm_internal::LaunchWgmmaProbeInt8(
+          dev[0]->as<uint8_t>(), dev[1]->as<uint8_t>(), dev[2]->as<uint8_t>(),
+          dev[3]->as<uint8_t>(), dev[4]->as<int32_t>(), kTiles, groups, nullptr));
+      ASSERT_TRUE(launched.ok()) << launched;
+      const absl::Status synced = MXFP4_HIP_STATUS(hipDeviceSynchronize());
+      ASSERT_TRUE(synced.ok()) << synced;
+      std::vector<int32_t> d(kTiles * kOutPerTile);
+      ASSERT_TRUE(dev[4]->CopyToHost(d.data(), d.size() * 4).ok());
+      int64_t mismatches = 0;
+      std::string first;
+      for (int t = 0; t < kTiles; ++t) {
+        for (int row = 0; row < kWgmmaProbeM; ++row) {
+          for (int col = 0; col < kWgmmaProbeN; ++col) {
+            int64_t want = 0;
+            for (int g = 0; g < groups; ++g) {
+              const size_t ra = (static_cast<size_t>(t) * kWgmmaProbeM + row) * groups + g;
+              const size_t rb = (static_cast<size_t>(t) * kWgmmaProbeN + col) * groups + g;
+              int64_t dot = 0;
+              for (int k = 0; k < kWgmmaProbeK; ++k) {
+                dot += E2m1ToTwice(code[0][ra * kWgmmaProbeK + k]) *
+                       E2m1ToTwice(code[1][rb * kWgmmaProbeK + k]);
+              }
+              want += dot << (shift[0][ra] + shift[1][rb]);
+            }
+            const int32_t got = d[t * kOutPerTile + row * kWgmmaProbeN + col];
+            if (got == want) continue;
+            if (++mismatches == 1) {
+              first = absl::StrFormat(
+                  "first mismatch: tile %d row %d col %d: got %d (0x%08X) want %d%s", t, row, col,
+                  got, static_cast<uint32_t>(got), want,
+                  static_cast<uint32_t>(got) == 0xABABABABu ? " [poison: never written]" : "");
+            }
+          }
+        }
+      }
+      EXPECT_EQ(mismatches, 0) << mismatches << " of " << kTiles * kOutPerTile
+                               << " outputs differ; " << first;
+      std::printf(
+          "[wgmma probe] seed 0x%llx s8 groups %d, case \"%s\": %lld mismatches of %zu outputs\n",
+          static_cast<unsigned long long>(kSeed), groups, kCaseNames[c],
+          static_cast<long long>(mismatches), kTiles * kOutPerTile);
+    }
+  }
 }
 
 }  // namespace

@@ -26,6 +26,7 @@ const Command& GemmCommand();             // gemm.cc
 const Command& CompareCommand();          // compare.cc
 const Command& RunCommand();              // run.cc
 const Command& PlanCommand();             // plan.cc
+const Command& IntAccumulationCommand();  // int_accumulation.cc
 
 // AllCommands(): every subcommand, in the order `mxfp4 --help` lists them.
 const std::vector<const Command*>& AllCommands();

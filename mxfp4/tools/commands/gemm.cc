@@ -23,6 +23,7 @@
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
 #include "mxfp4/io/npy.h"
+#include "mxfp4/tools/cli/gemm_operands.h"
 #include "mxfp4/tools/cli/array_io.h"
 #include "mxfp4/tools/cli/backend.h"
 #include "mxfp4/tools/cli/choices.h"
@@ -38,47 +39,6 @@ constexpr char kName[] = "gemm";
 
 absl::Status Usage(const std::string& message) {
   return absl::InvalidArgumentError(message + " (see 'mxfp4 gemm --help')");
-}
-
-// The A operand: quantized, and (when given as bf16 values) its bf16 bits,
-// which is what the GPU GEMM takes.
-struct AOperand {
-  Mxfp4Matrix quantized;
-  std::optional<std::vector<uint16_t>> bf16;
-};
-
-// The A operand from --a (quantized here) or --a_data/--a_scales.
-absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
-                               const std::string& a_scales, ScaleLayout a_scale_layout,
-                               ScaleRule rule, bool rule_given) {
-  const bool real = !a.empty(), quantized = !a_data.empty() || !a_scales.empty();
-  if (real == quantized) {
-    return Usage(real ? "give A either as --a or as --a_data and --a_scales, not both"
-                      : "missing A: give --a=A.npy (bf16 bits or fp32), or --a_data and "
-                        "--a_scales");
-  }
-  if (quantized) {
-    if (a_data.empty() || a_scales.empty()) {
-      return Usage(absl::StrFormat("--a_data and --a_scales go together; missing %s",
-                                   a_data.empty() ? "--a_data" : "--a_scales"));
-    }
-    if (rule_given) return Usage("--rule applies only to --a (A given as real values)");
-    absl::StatusOr<Mxfp4Matrix> q = ReadMxfp4Matrix({"a_data", a_data, DataLayout::kNatural},
-                                                    {"a_scales", a_scales, a_scale_layout}, "A");
-    if (!q.ok()) return q.status();
-    return AOperand{*std::move(q), std::nullopt};
-  }
-  absl::StatusOr<RealMatrix> x = ReadRealMatrix("a", a);
-  if (!x.ok()) return x.status();
-  if (absl::Status s = CheckK("a", a, x->cols, {x->rows, x->cols}); !s.ok()) return s;
-  QuantizeOptions options;
-  options.rule = rule;
-  absl::StatusOr<Mxfp4Matrix> q = x->is_bf16() ? QuantizeBf16(x->bf16, x->rows, x->cols, options)
-                                               : QuantizeFloat(x->f32, x->rows, x->cols, options);
-  if (!q.ok()) return WithFlag("a", a, q.status());
-  AOperand operand{*std::move(q), std::nullopt};
-  if (x->is_bf16()) operand.bf16 = std::move(x->bf16);
-  return operand;
 }
 
 // GpuBlocker(): "" when the GPU GEMM computes exactly what was asked (bf16 A
@@ -118,11 +78,8 @@ absl::StatusOr<std::pair<int64_t, int64_t>> ParseCoordinates(const std::string& 
 }
 
 int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
-  std::string a, a_data, a_scales, b_data, b_scales, output, explain;
-  ScaleLayout a_scale_layout = ScaleLayout::kNatural;
-  ScaleRule rule = ScaleRule::kEven;
-  DataLayout b_layout = DataLayout::kNatural;
-  ScaleLayout b_scale_layout = ScaleLayout::kNatural;
+  std::string output, explain;
+  OperandFlags operand_flags;
   OutputDtype output_dtype = OutputDtype::kBf16;
   Contract contract = Contract::kBlockFma;
   MfmaRoundingModel mfma_rounding = MfmaRoundingModel::kExactSumSingleRounding;
@@ -145,18 +102,7 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
       "scales, with its path's K-split; it is used only when that gives exactly the bits\n"
       "asked for, so the output never depends on the backend. Other requests run on the\n"
       "emulator (--backend=auto says so on stderr; --backend=gpu refuses them).");
-  flags.AddString("a", &a, "A as real values: (M, K) bf16 bits or fp32.");
-  flags.AddString("a_data", &a_data, "A quantized: packed FP4 (M, K/2) '|u1'.");
-  flags.AddString("a_scales", &a_scales, "A's E8M0 scales '|u1' in --a_scale_layout.");
-  flags.AddEnum("a_scale_layout", &a_scale_layout, ScaleLayoutChoices(),
-                "Layout of --a_scales (see quantize --help).");
-  flags.AddEnum("rule", &rule, ScaleRuleChoices(), "Scale rule for quantizing --a.");
-  flags.AddString("b_data", &b_data, "B quantized: packed FP4 (N, K/2) '|u1'.").Required();
-  flags.AddString("b_scales", &b_scales, "B's E8M0 scales '|u1' in --b_scale_layout.").Required();
-  flags.AddEnum("b_layout", &b_layout, DataLayoutChoices(),
-                "Layout of --b_data: natural, or preshuffled (AITER shuffle_weight (16,16)).");
-  flags.AddEnum("b_scale_layout", &b_scale_layout, ScaleLayoutChoices(),
-                "Layout of --b_scales: natural, shuffled16 (AITER e8m0_shuffle) or shuffled32.");
+  operand_flags.AddTo(flags);
   flags.AddString("output", &output, "C.npy to write: (M, N).").Required();
   flags.AddEnum("output_dtype", &output_dtype, OutputDtypeChoices(),
                 "bf16: '<u2' raw bits (as the original task); f32: '<f4'.");
@@ -201,9 +147,6 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
     return ReportError(
         kName, Usage(absl::StrFormat("--threads: expected 0..4096, found %d", threads)), io);
   }
-  if (flags.IsSet("a_scale_layout") && !a.empty()) {
-    return ReportError(kName, Usage("--a_scale_layout applies only to --a_scales"), io);
-  }
   std::optional<std::pair<int64_t, int64_t>> explain_at;
   if (!explain.empty()) {
     absl::StatusOr<std::pair<int64_t, int64_t>> at = ParseCoordinates(explain);
@@ -211,23 +154,11 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
     explain_at = *at;
   }
 
-  absl::StatusOr<AOperand> a_operand =
-      ReadA(a, a_data, a_scales, a_scale_layout, rule, flags.IsSet("rule"));
-  if (!a_operand.ok()) return ReportError(kName, a_operand.status(), io);
-  const Mxfp4Matrix* a_matrix = &a_operand->quantized;
-  absl::StatusOr<Mxfp4Matrix> b_matrix =
-      ReadMxfp4Matrix({"b_data", b_data, b_layout}, {"b_scales", b_scales, b_scale_layout}, "B");
-  if (!b_matrix.ok()) return ReportError(kName, b_matrix.status(), io);
-  const std::string a_source = a.empty() ? "--a_data=" + a_data : "--a=" + a;
-  if (a_matrix->shape.k != b_matrix->shape.k) {
-    return ReportError(kName,
-                       absl::InvalidArgumentError(absl::StrFormat(
-                           "mismatched K: A has K=%d (%s, M=%d) but B has K=%d (--b_data=%s, "
-                           "N=%d); A (M, K) and B (N, K) must have the same K",
-                           a_matrix->shape.k, a_source, a_matrix->shape.rows, b_matrix->shape.k,
-                           b_data, b_matrix->shape.rows)),
-                       io);
-  }
+  absl::StatusOr<GemmOperands> operands = ReadGemmOperands(operand_flags, flags, kName);
+  if (!operands.ok()) return ReportError(kName, operands.status(), io);
+  const AOperand* a_operand = &operands->a;
+  const Mxfp4Matrix* a_matrix = &operands->a.quantized;
+  const Mxfp4Matrix* b_matrix = &operands->b;
   const int64_t m = a_matrix->shape.rows, n = b_matrix->shape.rows, k = a_matrix->shape.k;
 
   GemmOptions options;
@@ -264,8 +195,8 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
     gpu::GemmOptions gpu_options;
     gpu_options.split_k = static_cast<int>(std::min<int64_t>(k_splits, 8));
     const std::string blocker =
-        GpuBlocker(*a_operand, rule, b_scale_layout, options.k_split, k_splits, k / kBlockSize,
-                   PlanGpuGemm(*b_matrix, m, gpu_options));
+        GpuBlocker(*a_operand, operand_flags.rule, operand_flags.b_scale_layout, options.k_split,
+                   k_splits, k / kBlockSize, PlanGpuGemm(*b_matrix, m, gpu_options));
     if (!blocker.empty()) {
       if (backend_request == BackendRequest::kGpu) {
         return ReportError(kName,

@@ -51,6 +51,7 @@ const std::vector<const Command*>& AllCommands() {
       &PrepareBCommand(),      &UnprepareBCommand(),
       &GemmCommand(),          &CompareCommand(),
       &RunCommand(),           &PlanCommand(),
+      &IntAccumulationCommand(),
   };
   return commands;
 }

@@ -112,9 +112,8 @@ MXFP4_HOST_DEVICE inline Bytes8 Fp4x8ToShiftedInt8(uint32_t w, const Int8Tables&
 //     first);
 //   - refA + refB <= 359: 2^24 u <= 2^127, no sum and no s overflows (Sa + Sb
 //     <= refA + refB + 6).
-MXFP4_HOST_DEVICE inline bool IntegerAccumulationIsExact(int64_t groups, int spread_a,
-                                                         int spread_b, int ref_sum_min,
-                                                         int ref_sum_max) {
+MXFP4_HOST_DEVICE inline bool IntegerAccumulationIsExact(int64_t groups, int spread_a, int spread_b,
+                                                         int ref_sum_min, int ref_sum_max) {
   if (groups < 0 || spread_a < 0 || spread_b < 0 || spread_a > kInt8MaxShift ||
       spread_b > kInt8MaxShift) {
     return false;

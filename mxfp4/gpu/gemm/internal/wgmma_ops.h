@@ -64,6 +64,11 @@ MXFP4_DEVICE_INLINE void FenceRegisters(float acc[kWgmmaAccRegs]) {
   for (int i = 0; i < kWgmmaAccRegs; ++i) asm volatile("" : "+f"(acc[i])::"memory");
 }
 
+MXFP4_DEVICE_INLINE void FenceRegisters(int32_t acc[kWgmmaAccRegs]) {
+#pragma unroll
+  for (int i = 0; i < kWgmmaAccRegs; ++i) asm volatile("" : "+r"(acc[i])::"memory");
+}
+
 // The accumulator register lists %0..%15 / %0..%31 / %0..%63 of a wgmma.
 #define MXFP4_WGMMA_REGS16 \
   "%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15"
@@ -83,6 +88,13 @@ MXFP4_DEVICE_INLINE void FenceRegisters(float acc[kWgmmaAccRegs]) {
       "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]),        \
       "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]),        \
       "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
+
+#define MXFP4_WGMMA_D32_INT_OPERANDS(d)                                                     \
+  "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]), "+r"(d[4]), "+r"(d[5]), "+r"(d[6]),      \
+      "+r"(d[7]), "+r"(d[8]), "+r"(d[9]), "+r"(d[10]), "+r"(d[11]), "+r"(d[12]),           \
+      "+r"(d[13]), "+r"(d[14]), "+r"(d[15]), "+r"(d[16]), "+r"(d[17]), "+r"(d[18]),        \
+      "+r"(d[19]), "+r"(d[20]), "+r"(d[21]), "+r"(d[22]), "+r"(d[23]), "+r"(d[24]),        \
+      "+r"(d[25]), "+r"(d[26]), "+r"(d[27]), "+r"(d[28]), "+r"(d[29]), "+r"(d[30]), "+r"(d[31])
 
 // WgmmaF16RegA(): d = (kAccumulate ? d : 0) + A * B for one k16 step.
 // a[0]: row gid, k 2t..2t+1; a[1]: row gid + 8, same k; a[2]: row gid,
@@ -131,6 +143,24 @@ MXFP4_DEVICE_INLINE void WgmmaE4m3SmemA(float d[kWgmmaAccRegs], uint64_t desc_a,
       ", %32, %33, p, 1, 1;\n"
       "}\n"
       : MXFP4_WGMMA_D32_OPERANDS(d)
+      : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
+      : "memory");
+}
+
+// WgmmaS8SmemA(): d = (kAccumulate ? d : 0) + A(64 x 32) * B(32 x 64), s8
+// operands (K-major) from shared memory, s32 accumulators: integer sums, exact
+// (internal/int8_accumulation.h; wgmma_exactness_test).
+template <int kAccumulate>
+MXFP4_DEVICE_INLINE void WgmmaS8SmemA(int32_t d[kWgmmaAccRegs], uint64_t desc_a,
+                                      uint64_t desc_b) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 " MXFP4_WGMMA_D32
+      ", %32, %33, p;\n"
+      "}\n"
+      : MXFP4_WGMMA_D32_INT_OPERANDS(d)
       : "l"(desc_a), "l"(desc_b), "r"(kAccumulate)
       : "memory");
 }
@@ -353,6 +383,7 @@ MXFP4_DEVICE_INLINE void SetMaxRegistersDecrease() {
 
 #undef MXFP4_WGMMA_D32
 #undef MXFP4_WGMMA_D32_OPERANDS
+#undef MXFP4_WGMMA_D32_INT_OPERANDS
 #undef MXFP4_WGMMA_OUT16
 #undef MXFP4_WGMMA_OUT32
 #undef MXFP4_WGMMA_OUT64

@@ -54,6 +54,21 @@ hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, floa
 hipError_t LaunchWgmmaProbeShiftedE4m3(const uint8_t* a_codes, const uint8_t* b_codes, float* d,
                                        int tiles, int act_exp, hipStream_t stream);
 
+// LaunchWgmmaProbeInt8(): integer accumulation (internal/int8_accumulation.h)
+// over `groups` (1..kWgmmaProbeMaxGroups) K-blocks: both operands as int8
+// 2 x value x 2^shift (Fp4x8ToShiftedInt8, natural element order), one shift
+// per row (or column) and block, and s8 wgmmas m64n64k32 into s32, the first
+// from a zero accumulator (the registers hold a poison before it), the others
+// accumulating:
+//   d[t][row][col] = sum_g sum_k (2 a x 2^a_shift[row][g]) (2 b x 2^b_shift[col][g])
+// a_codes / b_codes: tiles x 64 x (32 groups) codes, K contiguous; a_shifts /
+// b_shifts: tiles x 64 x groups bytes, each 0..kInt8MaxShift; d: tiles x 64 x
+// 64 int32, row-major.
+inline constexpr int kWgmmaProbeMaxGroups = 8;
+hipError_t LaunchWgmmaProbeInt8(const uint8_t* a_codes, const uint8_t* b_codes,
+                                const uint8_t* a_shifts, const uint8_t* b_shifts, int32_t* d,
+                                int tiles, int groups, hipStream_t stream);
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_PROBE_H_

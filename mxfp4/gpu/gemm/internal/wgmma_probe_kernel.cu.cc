@@ -23,6 +23,7 @@
 
 #include <cstdint>
 
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_probe.h"
@@ -80,6 +81,24 @@ __device__ uint32_t InterleaveOffset(int row, int group8, int element_bytes) {
   const int chunk = element / elements_per_chunk;
   return ((row / 8) * chunks + chunk) * kCoreMatrixBytes + (row % 8) * 16 +
          (element % elements_per_chunk) * element_bytes;
+}
+
+// The warpgroup's m64n64 accumulators (layout above) into a row-major tile.
+template <typename T>
+__device__ void StoreAccumulatorTile(const T (&acc)[kAccRegs], T* d_tile) {
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  const int gid = lane / 4;
+  const int t = lane % 4;
+#pragma unroll
+  for (int j = 0; j < kWgmmaProbeN / 8; ++j) {
+    const int row = 16 * warp + gid;
+    const int col = 8 * j + 2 * t;
+    d_tile[row * kWgmmaProbeN + col] = acc[4 * j];
+    d_tile[row * kWgmmaProbeN + col + 1] = acc[4 * j + 1];
+    d_tile[(row + 8) * kWgmmaProbeN + col] = acc[4 * j + 2];
+    d_tile[(row + 8) * kWgmmaProbeN + col + 1] = acc[4 * j + 3];
+  }
 }
 
 template <bool kF16, bool kShifted = false>
@@ -169,23 +188,73 @@ __global__ void __launch_bounds__(kThreads)
   WgmmaWaitGroup<0>();
   FenceRegisters(acc);
 
-  const int warp = threadIdx.x / 32;
-  const int lane = threadIdx.x % 32;
-  const int gid = lane / 4;
-  const int t = lane % 4;
-  float* d_tile = d + tile * kWgmmaProbeM * kWgmmaProbeN;
+  StoreAccumulatorTile(acc, d + tile * kWgmmaProbeM * kWgmmaProbeN);
+}
+
+// The int8 probe (LaunchWgmmaProbeInt8): block g of both operands in its
+// own 2 KB of shared memory (the e4m3 probe's layout, 1-byte elements).
+__global__ void __launch_bounds__(kThreads)
+    WgmmaProbeInt8Kernel(const uint8_t* a_codes, const uint8_t* b_codes, const uint8_t* a_shifts,
+                         const uint8_t* b_shifts, int32_t* d, int groups) {
+  constexpr uint32_t kBlockBytes = kWgmmaProbeM * kWgmmaProbeK;
+  static_assert(kWgmmaProbeN * kWgmmaProbeK == kBlockBytes, "square operands");
+  __shared__ __align__(1024) uint8_t a_shared[kWgmmaProbeMaxGroups * kBlockBytes];
+  __shared__ __align__(1024) uint8_t b_shared[kWgmmaProbeMaxGroups * kBlockBytes];
+  const size_t tile = blockIdx.x;
+  const size_t codes_per_tile = size_t{kWgmmaProbeM} * kWgmmaProbeK * groups;
+  const size_t shifts_per_tile = size_t{kWgmmaProbeM} * groups;
+  // Row r's 8-element group i of block g, encoded at its shift.
+  auto encode = [&](const uint8_t* codes, const uint8_t* shifts, uint8_t* shared) {
+    for (int i = threadIdx.x; i < kWgmmaProbeM * 4 * groups; i += kThreads) {
+      const int row = i / (4 * groups);
+      const int g = (i / 4) % groups;
+      const int group8 = i % 4;
+      const uint32_t w = PackCodes8(codes + tile * codes_per_tile +
+                                    (row * groups + g) * kWgmmaProbeK + group8 * 8);
+      const Bytes8 b = Fp4x8ToShiftedInt8(
+          w, ShiftedInt8Tables(shifts[tile * shifts_per_tile + row * groups + g]));
+      *reinterpret_cast<uint2*>(shared + g * kBlockBytes + InterleaveOffset(row, group8, 1)) =
+          make_uint2(b.lo, b.hi);
+    }
+  };
+  encode(a_codes, a_shifts, a_shared);
+  encode(b_codes, b_shifts, b_shared);
+  FenceProxyAsyncShared();
+  __syncthreads();
+
+  constexpr uint32_t kLbo = kCoreMatrixBytes;
+  constexpr uint32_t kSbo = kCoreMatrixBytes * 2;  // two 16-byte chunks along K a block
+  const uint32_t a_address = SharedAddress(a_shared);
+  const uint32_t b_address = SharedAddress(b_shared);
+  int32_t acc[kAccRegs];
 #pragma unroll
-  for (int j = 0; j < kWgmmaProbeN / 8; ++j) {
-    const int row = 16 * warp + gid;
-    const int col = 8 * j + 2 * t;
-    d_tile[row * kWgmmaProbeN + col] = acc[4 * j];
-    d_tile[row * kWgmmaProbeN + col + 1] = acc[4 * j + 1];
-    d_tile[(row + 8) * kWgmmaProbeN + col] = acc[4 * j + 2];
-    d_tile[(row + 8) * kWgmmaProbeN + col + 1] = acc[4 * j + 3];
+  for (int i = 0; i < kAccRegs; ++i) acc[i] = 0x7FC0DEAD;  // scale-d = 0 must ignore it
+  FenceRegisters(acc);
+  WgmmaFence();
+  WgmmaS8SmemA<0>(acc, MatrixDescriptorNoSwizzle(a_address, kLbo, kSbo),
+                  MatrixDescriptorNoSwizzle(b_address, kLbo, kSbo));
+  for (int g = 1; g < groups; ++g) {
+    WgmmaS8SmemA<1>(acc, MatrixDescriptorNoSwizzle(a_address + g * kBlockBytes, kLbo, kSbo),
+                    MatrixDescriptorNoSwizzle(b_address + g * kBlockBytes, kLbo, kSbo));
   }
+  WgmmaCommitGroup();
+  WgmmaWaitGroup<0>();
+  FenceRegisters(acc);
+
+  StoreAccumulatorTile(acc, d + tile * kWgmmaProbeM * kWgmmaProbeN);
 }
 
 }  // namespace
+
+hipError_t LaunchWgmmaProbeInt8(const uint8_t* a_codes, const uint8_t* b_codes,
+                                const uint8_t* a_shifts, const uint8_t* b_shifts, int32_t* d,
+                                int tiles, int groups, hipStream_t stream) {
+  if (groups < 1 || groups > kWgmmaProbeMaxGroups) return hipErrorInvalidValue;
+  if (tiles <= 0) return hipSuccess;
+  hipLaunchKernelGGL(WgmmaProbeInt8Kernel, dim3(tiles), dim3(kThreads), 0, stream, a_codes,
+                     b_codes, a_shifts, b_shifts, d, groups);
+  return hipGetLastError();
+}
 
 hipError_t LaunchWgmmaProbe(const uint8_t* a_codes, const uint8_t* b_codes, float* d, int tiles,
                             bool f16, hipStream_t stream) {

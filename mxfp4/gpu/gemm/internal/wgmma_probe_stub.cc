@@ -10,4 +10,14 @@ hipError_t LaunchWgmmaProbe(const uint8_t*, const uint8_t*, float*, int, bool, h
   return hipErrorNoDevice;
 }
 
+hipError_t LaunchWgmmaProbeShiftedE4m3(const uint8_t*, const uint8_t*, float*, int, int,
+                                       hipStream_t) {
+  return hipErrorNoDevice;
+}
+
+hipError_t LaunchWgmmaProbeInt8(const uint8_t*, const uint8_t*, const uint8_t*, const uint8_t*,
+                                int32_t*, int, int, hipStream_t) {
+  return hipErrorNoDevice;
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
