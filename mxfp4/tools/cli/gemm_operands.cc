@@ -11,13 +11,19 @@
 
 namespace mxfp4::cli {
 
-absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
-                               const std::string& a_scales, ScaleLayout a_scale_layout,
-                               ScaleRule rule, bool rule_given, absl::string_view command) {
+namespace {
+
+// A from --a (quantized here with --rule) or --a_data/--a_scales.
+absl::StatusOr<AOperand> ReadA(const OperandFlags& f, const FlagSet& flags,
+                               absl::string_view command) {
+  const std::string &a = f.a, &a_data = f.a_data, &a_scales = f.a_scales;
   auto usage = [command](const std::string& message) {
     return absl::InvalidArgumentError(
         absl::StrFormat("%s (see 'mxfp4 %s --help')", message, command));
   };
+  if (flags.IsSet("a_scale_layout") && !a.empty()) {
+    return usage("--a_scale_layout applies only to --a_scales");
+  }
   const bool real = !a.empty(), quantized = !a_data.empty() || !a_scales.empty();
   if (real == quantized) {
     return usage(real ? "give A either as --a or as --a_data and --a_scales, not both"
@@ -29,9 +35,9 @@ absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
       return usage(absl::StrFormat("--a_data and --a_scales go together; missing %s",
                                    a_data.empty() ? "--a_data" : "--a_scales"));
     }
-    if (rule_given) return usage("--rule applies only to --a (A given as real values)");
+    if (flags.IsSet("rule")) return usage("--rule applies only to --a (A given as real values)");
     absl::StatusOr<Mxfp4Matrix> q = ReadMxfp4Matrix({"a_data", a_data, DataLayout::kNatural},
-                                                    {"a_scales", a_scales, a_scale_layout}, "A");
+                                                    {"a_scales", a_scales, f.a_scale_layout}, "A");
     if (!q.ok()) return q.status();
     return AOperand{*std::move(q), std::nullopt};
   }
@@ -39,7 +45,7 @@ absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
   if (!x.ok()) return x.status();
   if (absl::Status s = CheckK("a", a, x->cols, {x->rows, x->cols}); !s.ok()) return s;
   QuantizeOptions options;
-  options.rule = rule;
+  options.rule = f.rule;
   absl::StatusOr<Mxfp4Matrix> q = x->is_bf16() ? QuantizeBf16(x->bf16, x->rows, x->cols, options)
                                                : QuantizeFloat(x->f32, x->rows, x->cols, options);
   if (!q.ok()) return WithFlag("a", a, q.status());
@@ -47,6 +53,8 @@ absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
   if (x->is_bf16()) operand.bf16 = std::move(x->bf16);
   return operand;
 }
+
+}  // namespace
 
 void OperandFlags::AddTo(FlagSet& flags) {
   flags.AddString("a", &a, "A as real values: (M, K) bf16 bits or fp32.");
@@ -65,12 +73,7 @@ void OperandFlags::AddTo(FlagSet& flags) {
 
 absl::StatusOr<GemmOperands> ReadGemmOperands(const OperandFlags& f, const FlagSet& flags,
                                               absl::string_view command) {
-  if (flags.IsSet("a_scale_layout") && !f.a.empty()) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "--a_scale_layout applies only to --a_scales (see 'mxfp4 %s --help')", command));
-  }
-  absl::StatusOr<AOperand> a =
-      ReadA(f.a, f.a_data, f.a_scales, f.a_scale_layout, f.rule, flags.IsSet("rule"), command);
+  absl::StatusOr<AOperand> a = ReadA(f, flags, command);
   if (!a.ok()) return a.status();
   absl::StatusOr<Mxfp4Matrix> b = ReadMxfp4Matrix({"b_data", f.b_data, f.b_layout},
                                                   {"b_scales", f.b_scales, f.b_scale_layout}, "B");

@@ -37,12 +37,6 @@ struct AOperand {
   std::optional<std::vector<uint16_t>> bf16;
 };
 
-// ReadA(): from --a (quantized here with `rule`) or --a_data/--a_scales.
-// Usage errors name the flags and end with "(see 'mxfp4 <command> --help')".
-absl::StatusOr<AOperand> ReadA(const std::string& a, const std::string& a_data,
-                               const std::string& a_scales, ScaleLayout a_scale_layout,
-                               ScaleRule rule, bool rule_given, absl::string_view command);
-
 // The operand flags; AddTo() declares them (b_data and b_scales required).
 struct OperandFlags {
   std::string a, a_data, a_scales, b_data, b_scales;
@@ -58,9 +52,12 @@ struct GemmOperands {
   Mxfp4Matrix b;
 };
 
-// ReadGemmOperands(): A (ReadA) and B after `flags` parsed `f`; usage errors
-// (--a_scale_layout without --a_scales, ReadA's) and a K that differs
-// between A and B are InvalidArgument naming the flags.
+// ReadGemmOperands(): A (from --a, quantized here with --rule, or from
+// --a_data/--a_scales) and B after `flags` parsed `f`. Usage errors (A given
+// both ways or neither, half of --a_data/--a_scales, --rule or
+// --a_scale_layout with the other form of A) end with "(see 'mxfp4 <command>
+// --help')"; they and a K that differs between A and B are InvalidArgument
+// naming the flags.
 absl::StatusOr<GemmOperands> ReadGemmOperands(const OperandFlags& f, const FlagSet& flags,
                                               absl::string_view command);
 

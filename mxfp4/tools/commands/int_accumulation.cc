@@ -51,7 +51,7 @@ std::vector<RowSpan> RowSpans(const Mxfp4View& v) {
       lo = std::min(lo, s);
       hi = std::max(hi, s);
     }
-    spans[r] = {lo, nan && lo > hi ? 0 : hi - lo, nan};
+    spans[r] = {lo, lo > hi ? 0 : hi - lo, nan};  // lo > hi: every byte NaN
   }
   return spans;
 }
@@ -139,13 +139,13 @@ int RunIntAccumulation(absl::Span<const std::string> args, const CommandIo& io) 
   absl::StatusOr<GemmOperands> operands = ReadGemmOperands(operand_flags, flags, kName);
   if (!operands.ok()) return ReportError(kName, operands.status(), io);
   const Mxfp4Matrix& a_matrix = operands->a.quantized;
-  const Mxfp4Matrix* b_matrix = &operands->b;
+  const Mxfp4Matrix& b_matrix = operands->b;
   absl::StatusOr<Mxfp4View> a_view = a_matrix.view();
-  absl::StatusOr<Mxfp4View> b_view = b_matrix->view();
+  absl::StatusOr<Mxfp4View> b_view = b_matrix.view();
   if (!a_view.ok()) return ReportError(kName, a_view.status(), io);
   if (!b_view.ok()) return ReportError(kName, b_view.status(), io);
   const std::vector<RowSpan> a_spans = RowSpans(*a_view), b_spans = RowSpans(*b_view);
-  const int64_t m = a_matrix.shape.rows, n = b_matrix->shape.rows;
+  const int64_t m = a_matrix.shape.rows, n = b_matrix.shape.rows;
   const int64_t groups = a_matrix.shape.groups();
 
   std::string out = absl::StrFormat(
