@@ -128,6 +128,124 @@ MXFP4_HOST_DEVICE inline uint32_t IntegerSumUnitBits(int ref_sum) {
   return static_cast<uint32_t>(ref_sum - 256 + 127) << 23;
 }
 
+// ---------------------------------------------------------------------------
+// Row summaries: what an operand row (an activation row over K, or a weight
+// row) tells a tile about itself, 16 bits a row: the low byte its reference
+// `ref`, the high byte its `spread`, or one of two marks.
+//   - Blocks whose 32 codes are all +-0 ("zero blocks") add +-0 to the
+//     contract's sum whatever their scale, as long as the scale product
+//     stays finite (0 x inf = NaN): they are left out of ref and spread, and
+//     a zero block's byte must be <= max(127, the row's largest non-zero
+//     byte), which with the tile condition keeps every product finite
+//     (Sa + Sb <= 381 < 127 + 254 + 1). (The quantizer gives an all-zero
+//     block S = 0.)
+//   - ref = the smallest byte of the row's non-zero blocks, spread = largest
+//     - smallest, at most kInt8MaxShift; the int8 element is then
+//     2 x value x 2^(S - ref) (a zero block encodes as zeros at any shift).
+//   - kInt8RowZero: no non-zero block and every byte <= 127: every output of
+//     the row is +0 in the contract and in the integer sum; the tile check
+//     skips the row.
+//   - kInt8RowInvalid: a NaN scale (0xFF) anywhere, a spread above
+//     kInt8MaxShift, or a zero block's byte too large: no int8 form (a tile
+//     with such a row takes the E4M3 loops). Rows past the matrix (padding)
+//     carry it too; tiles skip them.
+inline constexpr uint8_t kInt8RowZero = 0xFE;
+inline constexpr uint8_t kInt8RowInvalid = 0xFF;
+
+MXFP4_HOST_DEVICE inline uint16_t Int8RowInfo(uint32_t ref, uint32_t spread_or_mark) {
+  return static_cast<uint16_t>((ref & 0xFFu) | ((spread_or_mark & 0xFFu) << 8));
+}
+inline constexpr uint16_t kInt8RowInfoInvalid = static_cast<uint16_t>(kInt8RowInvalid << 8);
+
+// Accumulates a row's blocks in any order; Info() is the row's summary.
+struct Int8RowScan {
+  uint32_t nonzero_min = 0xFF;  // over non-zero blocks
+  uint32_t nonzero_max = 0;
+  uint32_t zero_max = 0;        // over zero blocks
+  bool nan = false;
+  bool any_nonzero = false;
+  MXFP4_HOST_DEVICE void Add(uint32_t scale_byte, bool zero_block) {
+    if (scale_byte == 0xFFu) nan = true;
+    if (zero_block) {
+      zero_max = zero_max > scale_byte ? zero_max : scale_byte;
+    } else {
+      any_nonzero = true;
+      nonzero_min = nonzero_min < scale_byte ? nonzero_min : scale_byte;
+      nonzero_max = nonzero_max > scale_byte ? nonzero_max : scale_byte;
+    }
+  }
+  // Two partial scans of one row (e.g. two CTAs' blocks) as one.
+  MXFP4_HOST_DEVICE void Merge(const Int8RowScan& o) {
+    nan = nan || o.nan;
+    any_nonzero = any_nonzero || o.any_nonzero;
+    nonzero_min = nonzero_min < o.nonzero_min ? nonzero_min : o.nonzero_min;
+    nonzero_max = nonzero_max > o.nonzero_max ? nonzero_max : o.nonzero_max;
+    zero_max = zero_max > o.zero_max ? zero_max : o.zero_max;
+  }
+  MXFP4_HOST_DEVICE uint16_t Info() const {
+    if (nan) return kInt8RowInfoInvalid;
+    if (!any_nonzero) return zero_max <= 127u ? Int8RowInfo(0, kInt8RowZero) : kInt8RowInfoInvalid;
+    const uint32_t spread = nonzero_max - nonzero_min;
+    const uint32_t zero_limit = nonzero_max > 127u ? nonzero_max : 127u;
+    if (spread > static_cast<uint32_t>(kInt8MaxShift) || zero_max > zero_limit) {
+      return kInt8RowInfoInvalid;
+    }
+    return Int8RowInfo(nonzero_min, spread);
+  }
+};
+
+// The shift of a block of scale byte S in a row of reference ref: S - ref,
+// clamped to 0..kInt8MaxShift (only zero blocks, whose encoding is zeros at
+// any shift, fall outside).
+MXFP4_HOST_DEVICE inline uint32_t Int8BlockShift(uint32_t scale_byte, uint32_t ref) {
+  const int d = static_cast<int>(scale_byte) - static_cast<int>(ref);
+  return static_cast<uint32_t>(d < 0 ? 0 : (d > kInt8MaxShift ? kInt8MaxShift : d));
+}
+
+// A tile's summary of its rows (each operand separately): the largest
+// spread, the smallest and largest ref over its non-zero rows, and whether
+// any row is invalid. Empty (only zero rows): any condition holds.
+struct Int8TileRows {
+  uint32_t max_spread = 0;
+  uint32_t min_ref = 0xFF;
+  uint32_t max_ref = 0;
+  bool invalid = false;
+  MXFP4_HOST_DEVICE void Add(uint16_t info) {
+    const uint32_t mark = info >> 8;
+    if (mark == kInt8RowInvalid) {
+      invalid = true;
+    } else if (mark != kInt8RowZero) {
+      const uint32_t ref = info & 0xFFu;
+      max_spread = max_spread > mark ? max_spread : mark;
+      min_ref = min_ref < ref ? min_ref : ref;
+      max_ref = max_ref > ref ? max_ref : ref;
+    }
+  }
+  MXFP4_HOST_DEVICE bool empty() const { return min_ref > max_ref; }
+};
+
+// Whether a tile whose activation rows summarize to `a` and weight rows to
+// `b` may take integer accumulation over `groups` blocks (any split of them).
+// Beyond IntegerAccumulationIsExact: the weight ref in 2..231, so that the
+// epilogue's two-step scaling, s32 x 2^(refB - 128) then x 2^(refA - 128),
+// is exact at both steps (the first stays normal and below 2^127).
+MXFP4_HOST_DEVICE inline bool Int8TileIsExact(int64_t groups, const Int8TileRows& a,
+                                              const Int8TileRows& b) {
+  if (a.invalid || b.invalid) return false;
+  if (a.empty() || b.empty()) return true;  // every output +0 in both
+  if (b.min_ref < 2 || b.max_ref > 231) return false;
+  return IntegerAccumulationIsExact(groups, static_cast<int>(a.max_spread),
+                                    static_cast<int>(b.max_spread),
+                                    static_cast<int>(a.min_ref + b.min_ref),
+                                    static_cast<int>(a.max_ref + b.max_ref));
+}
+
+// 2^(ref - 128) as fp32 bits for ref in 0..255 (subnormal below 2, exact
+// either way): one operand's factor of the unit 2^(refA + refB - 256).
+MXFP4_HOST_DEVICE inline uint32_t Int8RefFactorBits(uint32_t ref) {
+  return ref >= 2u ? (ref - 1u) << 23 : 0x00800000u >> (2u - ref);
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_INT8_ACCUMULATION_H_
