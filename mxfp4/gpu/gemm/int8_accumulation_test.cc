@@ -229,6 +229,129 @@ TEST(Int8Accumulation, MatchesBlockFmaWhereverTheBoundHolds) {
   EXPECT_GT(exact_at_bound, 50);
 }
 
+// The row summaries (Int8RowScan, Int8TileIsExact) and the kernel's
+// epilogue: rows with zero blocks (all codes +-0) whose scale bytes are
+// anywhere from 0 to 254 (left out of ref and spread, allowed up to
+// max(127, the largest non-zero byte)), all-zero rows, NaN scales; wherever
+// the tile check passes, the integer sum at Int8BlockShift's shifts, scaled
+// as the kernel does - (float(sum) x 2^(refB - 128)) x 2^(refA - 128) - is
+// block_fma's bits for every split; and the check declines rows the rule
+// marks (a NaN, a spread of 4, a zero block's byte too high).
+float IntegerPathFromSummaries(const RowPair& r, int64_t groups, uint16_t info_a,
+                               uint16_t info_b) {
+  const uint32_t ref_a = info_a & 0xFFu, ref_b = info_b & 0xFFu;
+  int32_t sum = 0;
+  for (int64_t g = 0; g < groups; ++g) {
+    const Int8Tables ta = ShiftedInt8Tables(Int8BlockShift(r.sa[g], ref_a));
+    const Int8Tables tb = ShiftedInt8Tables(Int8BlockShift(r.sb[g], ref_b));
+    for (int w = 0; w < 4; ++w) {
+      const Bytes8 xa = Fp4x8ToShiftedInt8(PackCodes(&r.a[g * 32 + 8 * w]), ta);
+      const Bytes8 xb = Fp4x8ToShiftedInt8(PackCodes(&r.b[g * 32 + 8 * w]), tb);
+      for (int j = 0; j < 8; ++j) sum += ElementInt8(xa, j) * ElementInt8(xb, j);
+    }
+  }
+  float fa, fb;
+  const uint32_t bits_a = Int8RefFactorBits(ref_a), bits_b = Int8RefFactorBits(ref_b);
+  std::memcpy(&fa, &bits_a, sizeof fa);
+  std::memcpy(&fb, &bits_b, sizeof fb);
+  const volatile float step = static_cast<float>(sum) * fb;  // two roundings, as the kernel
+  return step * fa;
+}
+
+uint16_t ScanRow(const std::vector<uint8_t>& codes, const std::vector<uint8_t>& scales,
+                 int64_t groups) {
+  Int8RowScan scan;
+  for (int64_t g = 0; g < groups; ++g) {
+    bool zero = true;
+    for (int k = 0; k < 32; ++k) zero = zero && (codes[g * 32 + k] & 7) == 0;
+    scan.Add(scales[g], zero);
+  }
+  return scan.Info();
+}
+
+TEST(Int8Accumulation, RowSummariesWithZeroBlocksMatchBlockFma) {
+  const uint32_t seed = 0x1A8D0u;
+  std::mt19937 rng(seed);
+  const int64_t kGroups[] = {1, 3, 16, 48, 64, 200};
+  int exact_trials = 0, declined = 0, with_zero_blocks = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const int64_t groups = kGroups[rng() % (sizeof kGroups / sizeof kGroups[0])];
+    RowPair r;
+    const int kind = static_cast<int>(rng() % 4);
+    r.a = Codes(rng, groups * 32, kind);
+    r.b = Codes(rng, groups * 32, kind);
+    r.sa = ScalesWithSpread(rng, groups, 60 + static_cast<int>(rng() % 130),
+                            static_cast<int>(rng() % 5));
+    r.sb = ScalesWithSpread(rng, groups, 60 + static_cast<int>(rng() % 130),
+                            static_cast<int>(rng() % 5));
+    // Zero blocks with bytes anywhere; sometimes a whole zero row; rarely a NaN.
+    for (std::vector<uint8_t>* codes : {&r.a, &r.b}) {
+      std::vector<uint8_t>& sc = codes == &r.a ? r.sa : r.sb;
+      const bool zero_row = rng() % 16 == 0;
+      for (int64_t g = 0; g < groups; ++g) {
+        if (zero_row || rng() % 4 == 0) {
+          for (int k = 0; k < 32; ++k) (*codes)[g * 32 + k] = static_cast<uint8_t>((rng() & 1u) << 3);
+          const uint32_t pick = rng() % 4;
+          sc[g] = pick == 0 ? 0 : pick == 1 ? static_cast<uint8_t>(rng() % 255) : sc[g];
+        }
+        if (rng() % 500 == 0) sc[g] = 0xFF;
+      }
+    }
+    const uint16_t info_a = ScanRow(r.a, r.sa, groups);
+    const uint16_t info_b = ScanRow(r.b, r.sb, groups);
+    Int8TileRows ta, tb;
+    ta.Add(info_a);
+    tb.Add(info_b);
+    if (!Int8TileIsExact(groups, ta, tb)) {
+      ++declined;
+      continue;
+    }
+    ++exact_trials;
+    for (int64_t g = 0; g < groups; ++g) {
+      bool zero = true;
+      for (int k = 0; k < 32; ++k) zero = zero && (r.a[g * 32 + k] & 7) == 0;
+      if (zero) ++with_zero_blocks;
+    }
+    const float got = IntegerPathFromSummaries(r, groups, info_a, info_b);
+    KSplit splits[] = {KSplit::None(), *KSplit::Even(groups, 2), *KSplit::Chunked(groups, 7)};
+    for (const KSplit& split : splits) {
+      const float want = BlockFma(r, groups, split);
+      ASSERT_EQ(Bits(got), Bits(want))
+          << "seed " << seed << " trial " << trial << ": groups " << groups << " infos 0x"
+          << std::hex << info_a << "/0x" << info_b << std::dec << " split "
+          << split.ToString(groups) << ": integer path " << got << ", block_fma " << want;
+    }
+  }
+  std::printf("%d of 4000 trials exact (%d zero blocks among them), %d declined\n", exact_trials,
+              with_zero_blocks, declined);
+  EXPECT_GT(exact_trials, 1000);
+  EXPECT_GT(with_zero_blocks, 1000);
+  EXPECT_GT(declined, 300);
+}
+
+TEST(Int8Accumulation, RowScanMarks) {
+  auto info = [](std::initializer_list<std::pair<int, bool>> blocks) {
+    Int8RowScan scan;
+    for (const auto& [byte, zero] : blocks) scan.Add(static_cast<uint32_t>(byte), zero);
+    return scan.Info();
+  };
+  EXPECT_EQ(info({{120, false}, {123, false}, {0, true}}), Int8RowInfo(120, 3));
+  EXPECT_EQ(info({{120, false}, {124, false}}), kInt8RowInfoInvalid);  // spread 4
+  EXPECT_EQ(info({{120, false}, {0xFF, true}}), kInt8RowInfoInvalid);  // NaN, even on zeros
+  EXPECT_EQ(info({{120, false}, {127, true}}), Int8RowInfo(120, 0));   // zero block <= 127
+  EXPECT_EQ(info({{120, false}, {128, true}}), kInt8RowInfoInvalid);   // zero block too high
+  EXPECT_EQ(info({{200, false}, {202, true}}), kInt8RowInfoInvalid);
+  EXPECT_EQ(info({{200, false}, {200, true}}), Int8RowInfo(200, 0));
+  EXPECT_EQ(info({{0, true}, {127, true}}), Int8RowInfo(0, kInt8RowZero));
+  EXPECT_EQ(info({{0, true}, {128, true}}), kInt8RowInfoInvalid);
+  // The factors: 2^(ref - 128), subnormal below ref 2.
+  EXPECT_EQ(Int8RefFactorBits(128), 0x3F800000u);
+  EXPECT_EQ(Int8RefFactorBits(2), 0x00800000u);
+  EXPECT_EQ(Int8RefFactorBits(1), 0x00400000u);
+  EXPECT_EQ(Int8RefFactorBits(0), 0x00200000u);
+  EXPECT_EQ(Int8RefFactorBits(254), 0x7E800000u);
+}
+
 // Past the bound the contract rounds: 3641 blocks of dot4 = 4608 run the sum
 // past 2^24 units (2^24 + 512, still exact), after which each of two blocks of
 // dot4 = 1 (an odd unit) is a tie that block_fma rounds away, while the exact
