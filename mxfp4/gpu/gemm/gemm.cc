@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "mxfp4/core/prepared_layout.h"
+#include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/internal/prepare_weight_launch.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/status.h"
@@ -1164,6 +1165,29 @@ absl::Status ValidateWeightShape(const Mxfp4Weight& b) {
 absl::Status ValidatePreparedWeight(const Mxfp4Weight& b) {
   const PreparedWeight& p = b.prepared;
   if (!p.present()) return absl::OkStatus();
+  if (p.format == PreparedFormat::kInt8) {
+    if (p.data == nullptr || p.row_info == nullptr || p.scales != nullptr) {
+      return absl::InvalidArgumentError(
+          "Gemm: an int8 prepared weight needs its data and row_info pointers and no scales");
+    }
+    if (!IsAligned(p.data, 16) || !IsAligned(p.row_info, 16)) {
+      return absl::InvalidArgumentError(
+          "Gemm: int8 prepared weight data and row_info must be 16-byte aligned");
+    }
+    const int64_t want_data = PreparedDataBytes(b.n, b.k);
+    const int64_t want_info = PreparedInt8RowInfoBytes(b.n);
+    if (p.data_bytes != want_data || p.row_info_bytes != want_info || p.scale_bytes != 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "Gemm: int8 prepared weight has %d data, %d row_info and %d scale bytes but (N=%d, "
+          "K=%d) needs %d, %d and 0 (PreparedDataBytes / PreparedInt8RowInfoBytes)",
+          p.data_bytes, p.row_info_bytes, p.scale_bytes, b.n, b.k, want_data, want_info));
+    }
+    return absl::OkStatus();
+  }
+  if (p.format != PreparedFormat::kShiftedE4m3) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "Gemm: unknown prepared weight format %d", static_cast<int>(p.format)));
+  }
   if (p.data == nullptr || p.scales == nullptr) {
     return absl::InvalidArgumentError(
         "Gemm: prepared weight has only one of its data and scale pointers");
@@ -1293,6 +1317,22 @@ PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows
     w.total = w.grid_split_counters + AlignUp(static_cast<size_t>(tiles) * 4, kWorkspaceAlign);
   }
   return w;
+}
+
+// The quantizer's int8 activations and their row summaries after the
+// prequantized operands (GemmPlan::int8_accumulation): a_ops' layout, one
+// byte an element, and one uint16 a padded row.
+struct Int8ActivationLayout {
+  size_t a_i8 = 0;
+  size_t row_info = 0;
+  size_t total = 0;
+};
+Int8ActivationLayout Int8ActivationOffsets(size_t base, size_t rows, size_t k) {
+  Int8ActivationLayout l;
+  l.a_i8 = AlignUp(base, kWorkspaceAlign);
+  l.row_info = l.a_i8 + AlignUp(rows * k, kWorkspaceAlign);
+  l.total = l.row_info + AlignUp(rows * 2, kWorkspaceAlign);
+  return l;
 }
 
 // A staged weight's copy in the workspace: its data and scales after the
@@ -1456,8 +1496,10 @@ std::string GemmPlan::ToString() const {
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas,
       grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
       blocks_per_split, launches, grid_ctas, shared_memory_bytes, workspace_bytes,
-      reads_prepared_weight ? (stages_weight ? " prepared_weight (staged)" : " prepared_weight")
-                            : "",
+      reads_prepared_weight
+          ? (stages_weight ? " prepared_weight (staged)"
+                           : (int8_accumulation ? " prepared_weight (int8)" : " prepared_weight"))
+          : "",
       prefetches_weight ? " prefetch_weight" : "");
 }
 
@@ -1666,6 +1708,30 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
         "Gemm: unknown weight_staging %d", static_cast<int>(options.weight_staging)));
   }
   absl::StatusOr<GemmPlan> plan = PlanGemmWithCopy(m, b, options, b.prepared.present());
+  if (plan.ok() && b.prepared.format == PreparedFormat::kInt8 && b.prepared.present()) {
+    // Only the ws tiles with an integer form read an int8 copy, and only on
+    // whole stages with K the int8 quantizer takes; otherwise the plan
+    // without a copy (the packed weight, converted in the call).
+    bool int8 = false;
+    if (plan->reads_prepared_weight && plan->cluster_ctas == 1) {
+      absl::StatusOr<TileConfigId> t = TileByName(plan->tile);
+      const TileConfigDesc cfg = GetTileConfig(t.ok() ? *t : TileConfigId::kCount);
+      int8 = t.ok() && gemm_internal::HasRingWsInt8Form(cfg) &&
+             plan->blocks_per_split % gemm_internal::kRingStageBlocks == 0 &&
+             plan->blocks_per_split * cfg.warps_k == b.k / 32 &&
+             gemm_internal::QuantizeAOperandInt8Supports(
+                 static_cast<int32_t>(b.k), gemm_internal::RingOperandTileRows(cfg, m));
+    }
+    if (int8) {
+      plan->int8_accumulation = true;
+      const size_t rows = static_cast<size_t>((m + plan->block_m - 1) / plan->block_m *
+                                              plan->block_m);
+      plan->workspace_bytes =
+          Int8ActivationOffsets(plan->workspace_bytes, rows, static_cast<size_t>(b.k)).total;
+    } else {
+      plan = PlanGemmWithCopy(m, b, options, /*copy=*/false);
+    }
+  }
   if (plan.ok() && options.grid_split_k > 1 && plan->grid_split_ctas != options.grid_split_k) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: grid_split_k=%d needs the quant_then_mma tile wgmma8_n64_m64_k4_fold with M <= "
@@ -1802,6 +1868,18 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
             k.b_preshuffled != 0, k.b_scales_shuffled16 != 0, w + staged.data, staged_scales,
             stream));
         prepared = {w + staged.data, staged_scales};
+      } else if (plan->int8_accumulation) {
+        const Int8ActivationLayout a8 =
+            Int8ActivationOffsets(layout.total, static_cast<size_t>(rows), static_cast<size_t>(b.k));
+        gemm_internal::Int8OperandArgs int8;
+        int8.w_data = b.prepared.data;
+        int8.w_row_info = b.prepared.row_info;
+        int8.a_i8 = ws + a8.a_i8;
+        int8.a_row_info = reinterpret_cast<const uint16_t*>(ws + a8.row_info);
+        int8.int8_ctas = options.int8_cta_counter;
+        MXFP4_HIP_RETURN_IF_ERROR(
+            gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared, int8));
+        break;
       } else if (plan->reads_prepared_weight) {
         prepared = {b.prepared.data, b.prepared.scales};
       }

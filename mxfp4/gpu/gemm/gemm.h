@@ -57,6 +57,17 @@
 
 namespace mxfp4::gpu {
 
+// The format of a prepared weight copy (PreparedWeight::format).
+enum class PreparedFormat {
+  // data: each E2M1 code as a shifted E4M3 byte (mxfp4/core/prepared_layout.h);
+  // scales: fp32 per (row, K-block); row_info null / 0 bytes.
+  kShiftedE4m3,
+  // data: the int8 image (int8_image.h; same geometry, each element's scale
+  // shift folded into its byte); scales null / 0 bytes; row_info required:
+  // one uint16 summary per row (PreparedInt8RowInfoBytes(n) bytes).
+  kInt8,
+};
+
 // PreparedWeight: an optional second copy of a weight, made once by
 // PrepareWeight (prepared_weight.h) for large-M (prefill) calls: its E2M1
 // codes as E4M3 bytes and its scales as fp32, in the shared-memory order of
@@ -64,13 +75,18 @@ namespace mxfp4::gpu {
 // then copy it instead of converting the weights in every call. ~2.1x the
 // bytes of data + scales; only those tiles read it (every other tile, and
 // their weight-scale check, reads Mxfp4Weight::data / scales). Same results,
-// bit for bit.
+// bit for bit. With format kInt8 the copy is the int8 image instead, for
+// integer accumulation (docs/paths.md "Prepared weights", "Int8 format").
 struct PreparedWeight {
   const uint8_t* data = nullptr;   // PreparedDataBytes(n, k) bytes, 16-byte aligned
-  const float* scales = nullptr;   // PreparedScaleBytes(n, k) bytes, 16-byte aligned
+  const float* scales = nullptr;   // PreparedScaleBytes(n, k) bytes, 16-byte aligned (E4M3 only)
   int64_t data_bytes = 0;
   int64_t scale_bytes = 0;
-  bool present() const { return data != nullptr || scales != nullptr; }
+  PreparedFormat format = PreparedFormat::kShiftedE4m3;
+  // kInt8 only: PreparedInt8RowInfoBytes(n) bytes, 16-byte aligned.
+  const uint16_t* row_info = nullptr;
+  int64_t row_info_bytes = 0;
+  bool present() const { return data != nullptr || scales != nullptr || row_info != nullptr; }
 };
 
 // Mxfp4Weight: the B operand in device memory, as the original system kept it.
@@ -178,6 +194,11 @@ struct GemmOptions {
   // there. nullptr (the default) = off; the kernels then only test the
   // pointer.
   uint64_t* phase_clock = nullptr;
+  // Diagnostics (tests, benchmarks; GemmPlan::int8_accumulation): device
+  // memory for one uint32 that each GEMM CTA taking integer accumulation
+  // increments (the caller zeroes it); a CTA whose rows fail the check
+  // converts instead and does not count. nullptr (the default) = off.
+  uint32_t* int8_cta_counter = nullptr;
   // Staging of the weight's prepared image in the workspace (above).
   WeightStaging weight_staging = WeightStaging::kAuto;
   // A hint that the weight is probably not in L2 when the call runs (e.g. a
@@ -212,6 +233,10 @@ struct GemmPlan {
   size_t workspace_bytes = 0;
   int64_t grid_ctas = 0;   // CTAs of the GEMM kernel
   bool reads_prepared_weight = false;  // the tile reads a prepared copy (the caller's or staged)
+  // The copy is int8 (PreparedFormat::kInt8): the quantizer writes int8
+  // activations too and the tile's CTAs accumulate in integers where their
+  // rows allow it (docs/paths.md "Integer accumulation"), else convert.
+  bool int8_accumulation = false;
   // The call writes the prepared copy into the workspace first (WeightStaging;
   // launches then counts that kernel).
   bool stages_weight = false;

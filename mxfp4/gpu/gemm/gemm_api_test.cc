@@ -16,6 +16,7 @@
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/prepared_weight.h"
 
 namespace mxfp4::gpu {
@@ -1100,6 +1101,78 @@ TEST(GemmApi, PreparedWeightErrors) {
   EXPECT_EQ(PreparedWeightBuffer::Allocate(64, 48).status().code(),
             absl::StatusCode::kInvalidArgument);
   EXPECT_EQ(PreparedWeightBuffer::Allocate(0, 64).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  // A shifted E4M3 output has no row summaries.
+  alignas(16) static uint16_t out_info[64];
+  bad = out;
+  bad.row_info = out_info;
+  bad.row_info_bytes = PreparedInt8RowInfoBytes(3072);
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument, "row_info");
+}
+
+// The int8 output (PreparedFormat::kInt8: data and row_info, no scales): its
+// checks come before any launch too (no GPU needed).
+TEST(GemmApi, PrepareWeightInt8OutputErrors) {
+  alignas(16) static uint8_t out_data[64];
+  alignas(16) static float out_scales[16];
+  alignas(16) static uint16_t out_info[64];
+  const Mxfp4Weight w = PreshuffledWeight(3072, 1536);
+  PreparedWeightOutput out;
+  out.data = out_data;
+  out.data_bytes = PreparedDataBytes(3072, 1536);
+  out.format = PreparedFormat::kInt8;
+  out.row_info = out_info;
+  out.row_info_bytes = PreparedInt8RowInfoBytes(3072);
+  EXPECT_EQ(out.row_info_bytes, 3072 * 2);
+  EXPECT_EQ(PreparedInt8RowInfoBytes(3000), 3008 * 2);  // 64-row groups
+  // view() carries the int8 fields; row_info alone makes a copy present.
+  const PreparedWeight v = out.view();
+  EXPECT_EQ(v.format, PreparedFormat::kInt8);
+  EXPECT_EQ(v.row_info, out_info);
+  EXPECT_EQ(v.row_info_bytes, out.row_info_bytes);
+  EXPECT_EQ(v.scales, nullptr);
+  PreparedWeight only_info;
+  only_info.row_info = out_info;
+  EXPECT_TRUE(only_info.present());
+  EXPECT_FALSE(PreparedWeight{}.present());
+
+  PreparedWeightOutput bad = out;
+  bad.data = nullptr;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument, "null");
+  bad = out;
+  bad.row_info = nullptr;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument, "null");
+  bad = out;
+  bad.scales = out_scales;
+  bad.scale_bytes = PreparedScaleBytes(3072, 1536);
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument, "no scales");
+  bad = out;
+  bad.data = out_data + 4;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "16-byte aligned");
+  bad = out;
+  bad.row_info = out_info + 1;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "16-byte aligned");
+  bad = out;
+  bad.row_info_bytes -= 2;
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "PreparedInt8RowInfoBytes");
+  bad = out;
+  bad.data_bytes = PreparedDataBytes(3072, 1504);
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "PreparedDataBytes");
+  bad = out;
+  bad.format = static_cast<PreparedFormat>(7);
+  ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
+              "unknown output format");
+  // The weight's own errors still come first.
+  Mxfp4Weight bad_weight = w;
+  bad_weight.data_bytes -= 1;
+  ExpectError(PrepareWeight(bad_weight, out, nullptr), absl::StatusCode::kInvalidArgument, "N*K/2");
+  EXPECT_EQ(PreparedWeightBuffer::Allocate(64, 48, PreparedFormat::kInt8).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(PreparedWeightBuffer::Allocate(64, 64, static_cast<PreparedFormat>(7)).status().code(),
             absl::StatusCode::kInvalidArgument);
 }
 

@@ -740,6 +740,65 @@ TEST(GemmPath, PreparedWeights) {
   }
 }
 
+// Integer accumulation (int8 prepared weights; docs/paths.md "Integer
+// accumulation"): the int8 copy equals the host image byte for byte, the
+// quantizer's int8 form and the s8 loop give the emulator's bits, and the
+// expected CTAs take it (GemmOptions::int8_cta_counter): every CTA on
+// standard-normal data up to K = 1536, at least one beyond (the contest
+// shapes auto sends there, every tile with
+// an integer form, M at tile edges, N not a multiple of 64 or wholly inside
+// one group, zero blocks and an all-zero row, fp32 output, a graph, repeats);
+// none where every row's scale spread exceeds 3 or a NaN scale sits in every
+// tile (the converting fallback in the same kernel); some where one row is
+// wide; and the plan declines where K is not whole stages.
+TEST(GemmPath, PreparedInt8Weights) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
+  using Int8Ctas = GemmTester::Int8Ctas;
+  auto auto_int8 = [](Int8Ctas expect) {
+    return PathTester().Path(GemmPath::kAuto).PreparedInt8(expect);
+  };
+  EXPECT_TRUE(auto_int8(Int8Ctas::kEvery).M(256).N(3072).K(1536).Seed(1441).CheckIdeal(true)
+                  .Repeats(Limit(20, 2)).Run());
+  EXPECT_TRUE(auto_int8(Int8Ctas::kAny).M(64).N(7168).K(2048).Seed(1442).CheckIdeal(true)
+                  .Run());
+  EXPECT_TRUE(auto_int8(Int8Ctas::kAny).M(512).N(1024).K(4096).Seed(1443).UseGraph(true)
+                  .Run());
+  EXPECT_TRUE(auto_int8(Int8Ctas::kSome).M(256).N(3072).K(1536).Seed(1444)
+                  .A(AInput::kOneWideRow).Run());
+  EXPECT_TRUE(auto_int8(Int8Ctas::kPlanDeclines).M(256).N(336).K(1056).Seed(1445)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
+                           "wgmma8_n64_m64_k2_ws_fold"}) {
+    SCOPED_TRACE(tile);
+    uint64_t seed = 1450;
+    auto forced = [tile](Int8Ctas expect) { return PathTester().Tile(tile).PreparedInt8(expect); };
+    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(1).N(40).K(256).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(17).N(208).K(1536).Seed(++seed)
+                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kAny).M(255).N(144).K(2048).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(70).N(136).K(1024).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                    .A(AInput::kZeroBlocks).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(129).N(2880).K(512).Seed(++seed).Repeats(3).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kNone).M(129).N(90).K(2048).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .A(AInput::kWideExponent).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kNone).M(65).N(80).K(512).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                    .B(BInput::kNanScales).Output(GemmOutputType::kFp32).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kNone).M(33).N(200).K(1024).Seed(++seed)
+                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                    .B(BInput::kWideScales).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kSome).M(200).N(64).K(1024).Seed(++seed)
+                    .A(AInput::kOneWideRow).Run());
+    EXPECT_TRUE(forced(Int8Ctas::kPlanDeclines).M(65).N(208).K(2240).Seed(++seed).Run());
+  }
+}
+
 // Staged weights (WeightStaging): the call writes the prepared copy into a
 // poisoned workspace, then the ws tile reads it; bit for bit as every other
 // plan. Each ws tile with staging forced on shapes and layouts of the

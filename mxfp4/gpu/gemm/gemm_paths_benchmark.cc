@@ -13,7 +13,7 @@
 //
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
 //        gemm_paths_benchmark
-//            --only=MxNxK:path:tile:split[:prepared|:nostage|:stage|:cold_weights][,...]
+//            --only=MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:cold_weights][,...]
 //                             [--phase_clock]
 //                             [--cold]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
@@ -23,7 +23,8 @@
 // A trailing `:prepared` gives the weight a prepared copy (prepared_weight.h)
 // that the plan may read; `:nostage` / `:stage` set GemmOptions::weight_staging
 // to kNever / kAlways, `:cold_weights` sets GemmOptions::cold_weights; --cold
-// times the --only configurations cold too. A
+// times the --only configurations cold too; --only_cublas times cuBLAS bf16
+// on each --only shape as well (hot). A
 // configuration the planner refuses prints "not run: <why>" and the exit
 // status is 1 after the others ran.
 
@@ -199,7 +200,8 @@ struct Problem {
   }
 };
 
-Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool prepared = false) {
+Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool prepared = false,
+                    PreparedFormat prepared_format = PreparedFormat::kShiftedE4m3) {
   Problem p;
   p.shape = shape;
   p.with_cublas = with_cublas;
@@ -212,7 +214,13 @@ Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool pre
   for (uint8_t& x : bd) x = static_cast<uint8_t>(rng());
   const int64_t scale_bytes = ScaleStorageBytes(ScaleLayout::kShuffled16, n, k / 32);
   std::vector<uint8_t> bs(static_cast<size_t>(scale_bytes));
-  for (uint8_t& x : bs) x = static_cast<uint8_t>(120 + rng() % 15);
+  // Scale bytes 120..134; for an int8 copy 125..127 instead, the spread of an
+  // EVEN-quantized standard-normal weight (block maxima 1..8), so that its
+  // rows have an int8 form (int8_accumulation.h) as real weights would.
+  const bool int8_scales = prepared && prepared_format == PreparedFormat::kInt8;
+  for (uint8_t& x : bs) {
+    x = static_cast<uint8_t>(int8_scales ? 125 + rng() % 3 : 120 + rng() % 15);
+  }
   std::vector<uint16_t> b_bf16;
   if (with_cublas) {
     b_bf16.resize(static_cast<size_t>(n * k));
@@ -239,7 +247,8 @@ Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool pre
       BENCH_CHECK(s.a_bf16_b.CopyFromHost(b_bf16.data(), b_bf16.size() * 2));
     }
     if (prepared) {
-      absl::StatusOr<PreparedWeightBuffer> pw = PreparedWeightBuffer::Allocate(n, k);
+      absl::StatusOr<PreparedWeightBuffer> pw =
+          PreparedWeightBuffer::Allocate(n, k, prepared_format);
       BENCH_CHECK(pw.status());
       Mxfp4Weight w = p.weight_template;
       w.data = s.b_data.as<uint8_t>();
@@ -370,6 +379,7 @@ struct OnlyConfig {
   Shape shape{0, 0, 0, false};
   GemmOptions options;
   bool prepared = false;
+  PreparedFormat prepared_format = PreparedFormat::kShiftedE4m3;  // :prepared_int8: kInt8
 };
 
 OnlyConfig ParseOnly(const std::string& spec) {
@@ -382,15 +392,16 @@ OnlyConfig ParseOnly(const std::string& spec) {
   const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%15[^:]:%15[^:]%c",
                                  &m, &n, &k, path, tile, split, extra, &tail);
   const std::string suffix = fields == 7 ? extra : "";
-  if (fields != 6 && suffix != "prepared" && suffix != "nostage" && suffix != "stage" &&
-      suffix != "cold_weights") {
+  if (fields != 6 && suffix != "prepared" && suffix != "prepared_int8" && suffix != "nostage" &&
+      suffix != "stage" && suffix != "cold_weights") {
     std::fprintf(stderr,
                  "--only=%s: expected "
-                 "MxNxK:path:tile:split[:prepared|:nostage|:stage|:cold_weights]\n",
+                 "MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:cold_weights]\n",
                  spec.c_str());
     std::exit(2);
   }
-  o.prepared = suffix == "prepared";
+  o.prepared = suffix == "prepared" || suffix == "prepared_int8";
+  if (suffix == "prepared_int8") o.prepared_format = PreparedFormat::kInt8;
   if (suffix == "nostage") o.options.weight_staging = WeightStaging::kNever;
   if (suffix == "stage") o.options.weight_staging = WeightStaging::kAlways;
   o.options.cold_weights = suffix == "cold_weights";
@@ -420,6 +431,23 @@ std::vector<OnlyConfig> ParseOnlyList(const char* list) {
     out.push_back(ParseOnly(std::string(spec)));
   }
   return out;
+}
+
+// A plan with integer accumulation: one more call with
+// GemmOptions::int8_cta_counter, printing how many of the GEMM's CTAs took it
+// (the others converted: their rows failed the check).
+void PrintInt8Ctas(Problem& p, GemmOptions options, const GemmPlan& plan, hipStream_t stream) {
+  absl::StatusOr<DeviceBuffer> buf = DeviceBuffer::Allocate(sizeof(uint32_t));
+  BENCH_CHECK(buf.status());
+  BENCH_CHECK(buf->Fill(0));
+  options.int8_cta_counter = buf->as<uint32_t>();
+  const GemmWorkspace workspace{p.workspace.get(), p.workspace.size()};
+  BENCH_CHECK(Gemm(p.Args(0), stream, workspace, options));
+  BENCH_CHECK(MXFP4_HIP_STATUS(hipStreamSynchronize(stream)));
+  uint32_t ctas = 0;
+  BENCH_CHECK(buf->CopyToHost(&ctas, sizeof(ctas)));
+  std::printf("  int8 accumulation: %u of %lld CTAs\n", ctas,
+              static_cast<long long>(plan.grid_ctas));
 }
 
 // --only=... --phase_clock: three more calls with GemmOptions::phase_clock
@@ -487,6 +515,7 @@ int Main(int argc, char** argv) {
   bool bench_only = false;
   bool phase_clock = false;
   bool only_cold = false;
+  bool only_cublas = false;
   std::vector<OnlyConfig> only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--sweep") == 0) sweep = true;
@@ -494,6 +523,7 @@ int Main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--only=", 7) == 0) only = ParseOnlyList(argv[i] + 7);
     if (std::strcmp(argv[i], "--phase_clock") == 0) phase_clock = true;
     if (std::strcmp(argv[i], "--cold") == 0) only_cold = true;
+    if (std::strcmp(argv[i], "--only_cublas") == 0) only_cublas = true;
   }
   std::printf("device: %s\n", DescribeGpu().c_str());
   BENCH_CHECK(GpuAvailable());
@@ -510,7 +540,7 @@ int Main(int argc, char** argv) {
     bool refused = false;
     for (const OnlyConfig& c : only) {
       Problem p = MakeProblem(c.shape, only_cold ? ColdSets(c.shape, false) : 1, false,
-                              c.prepared);
+                              c.prepared, c.prepared_format);
       absl::StatusOr<GemmPlan> plan = PlanGemm(c.shape.m, p.weight_template, c.options);
       if (!plan.ok()) {
         std::printf("only %lld x %lld x %lld  not run: %s\n", static_cast<long long>(c.shape.m),
@@ -525,6 +555,11 @@ int Main(int argc, char** argv) {
                   static_cast<long long>(c.shape.k), t.hot,
                   only_cold ? absl::StrFormat("  cold %7.2f us", t.cold).c_str() : "",
                   plan->ToString().c_str(), c.prepared ? " (weight has a prepared copy)" : "");
+      if (plan->int8_accumulation) PrintInt8Ctas(p, c.options, *plan, stream->get());
+      if (only_cublas && cublas.ok()) {
+        Problem pc = MakeProblem(c.shape, 1, /*with_cublas=*/true);
+        std::printf("  cuBLAS bf16 hot %7.2f us (same run)\n", TimeCublas(cublas, pc, stream->get()).hot);
+      }
       if (phase_clock) PrintPhaseClock(p, c.options, *plan, stream->get());
     }
     return refused ? 1 : 0;

@@ -18,6 +18,7 @@
 #include "mxfp4/gpu/gemm/internal/wgmma_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ring_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ring_ws_gemm_body.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ring_ws_int8_body.h"
 
 namespace mxfp4::gpu::gemm_internal {
 namespace {
@@ -80,6 +81,16 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaWsPreparedKernel(const GemmKernelArgs args, const PreparedWeightArgs prepared) {
   if constexpr (GetTileConfig(kId).producer_wg) WgmmaRingWsPreparedGemmBody<kId>(args, prepared);
+}
+
+// The ws tiles' integer-accumulation kernels (the int8 prepared image and
+// activations a second parameter; wgmma_ring_ws_int8_body.h), with the
+// converting body as their per-CTA fallback.
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaWsInt8Kernel(const GemmKernelArgs args, const Int8OperandArgs int8) {
+  if constexpr (HasRingWsInt8Form(GetTileConfig(kId))) WgmmaRingWsInt8GemmBody<kId>(args, int8);
 }
 
 // The kernel's one-time shared-memory opt-in (`ready`), then its launch
@@ -160,9 +171,22 @@ hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
 
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
-                  const PreparedWeightArgs& prepared) {
+                  const PreparedWeightArgs& prepared, const Int8OperandArgs& int8) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
+  if (int8.present()) {
+    if constexpr (HasRingWsInt8Form(kCfg)) {
+      if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
+          int8.a_i8 == nullptr || int8.a_row_info == nullptr) {
+        return hipErrorInvalidValue;
+      }
+      static std::atomic<bool> int8_smem_ready{false};
+      return OptInAndLaunch(GemmPrequantMmaWsInt8Kernel<kId>, int8_smem_ready, args, kCfg, stream,
+                            int8);
+    } else {
+      return hipErrorInvalidValue;  // no integer form (PlanGemm never asks for one)
+    }
+  }
   if constexpr (kCfg.producer_wg) {
     if (args.splits > 1) return hipErrorInvalidValue;  // no cluster form (PlanGemm refuses it)
     if (with_prepared) {
@@ -190,7 +214,8 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
 }  // namespace
 
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
-                                  hipStream_t stream, const PreparedWeightArgs& prepared) {
+                                  hipStream_t stream, const PreparedWeightArgs& prepared,
+                                  const Int8OperandArgs& int8) {
   if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
 #define MXFP4_IS_TILE(id) config == TileConfigId::id ||
   if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
@@ -209,8 +234,16 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   // A grid split's tile counters: zeroed by the quantizer (one per tile).
   const int32_t counters =
       grid_split ? static_cast<int32_t>(GridOutputTiles(cfg, args.m, args.n)) : 0;
+  const bool int8_form = int8.present();
+  if (int8_form && (!HasRingWsInt8Form(cfg) || split_over_ctas)) return hipErrorInvalidValue;
   const hipError_t q =
-      cfg.wgmma_ring
+      int8_form
+          ? LaunchQuantizeAOperandWgmmaOrderInt8(
+                args.a_bf16, args.m, args.k, args.a_rows_padded, RingOperandTileRows(cfg, args.m),
+                const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales),
+                const_cast<uint8_t*>(args.a_fold_flags), const_cast<uint8_t*>(int8.a_i8),
+                const_cast<uint16_t*>(int8.a_row_info), stream, args.grid_split_counters, counters)
+      : cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                              RingOperandTileRows(cfg, args.m),
                                              split_over_ctas
@@ -230,7 +263,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   if (q != hipSuccess) return q;
 #define MXFP4_LAUNCH_CASE(id) \
   case TileConfigId::id:        \
-    return Launch<TileConfigId::id>(args, stream, prepared);
+    return Launch<TileConfigId::id>(args, stream, prepared, int8);
   switch (config) {
     MXFP4_PREQUANT_A_TILES(MXFP4_LAUNCH_CASE)
     default:

@@ -16,11 +16,21 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs&, TileConfigId, hipStream
   return hipErrorNoDevice;
 }
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream_t,
-                                  const PreparedWeightArgs&) {
+                                  const PreparedWeightArgs&, const Int8OperandArgs&) {
   return hipErrorNoDevice;
 }
 hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, MmaOperands, uint8_t*,
                                   float*, hipStream_t, bool, int32_t) {
+  return hipErrorNoDevice;
+}
+hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t*, int32_t, int32_t, int32_t, int32_t,
+                                            int32_t, int32_t, uint8_t*, float*, uint8_t*,
+                                            hipStream_t, uint32_t*, int32_t) {
+  return hipErrorNoDevice;
+}
+hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t*, int32_t, int32_t, int32_t,
+                                                int32_t, uint8_t*, float*, uint8_t*, uint8_t*,
+                                                uint16_t*, hipStream_t, uint32_t*, int32_t) {
   return hipErrorNoDevice;
 }
 

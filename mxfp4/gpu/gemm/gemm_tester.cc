@@ -26,6 +26,7 @@
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
 #include "mxfp4/gpu/gemm/internal/test_kernels.h"
+#include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/prepared_weight.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/status.h"
@@ -50,9 +51,12 @@ std::vector<uint16_t> MakeA(int64_t m, int64_t k, AInput input, std::mt19937_64&
       const int e = input == AInput::kWideExponent ? exponent(rng)
                     : input == AInput::kFoldEdges  ? (rng() % 2 == 0 ? -11 : 14)
                     : input == AInput::kFoldHigh   ? 6
-                                                   : 0;
+                    : input == AInput::kOneWideRow && r == m - 1 ? (g % 2 == 0 ? -8 : 8)
+                                                                 : 0;
+      const bool zero_block = input == AInput::kZeroBlocks && (r == 1 || (g + r) % 4 == 0);
       for (int i = 0; i < 32; ++i) {
-        const double x = std::ldexp(static_cast<double>(normal(rng)), e);
+        const double x =
+            zero_block ? 0.0 : std::ldexp(static_cast<double>(normal(rng)), e);
         uint16_t bits = FloatToBf16(static_cast<float>(x));
         if (input == AInput::kSpecialValues && rng() % 64 == 0) {
           bits = kSpecials[rng() % (sizeof(kSpecials) / sizeof(kSpecials[0]))];
@@ -153,6 +157,48 @@ absl::StatusOr<PreparedWeightBuffer> PrepareAndCheck(const Mxfp4Weight& w,
   return out;
 }
 
+// The weight's int8 prepared copy made on the device (into buffers poisoned
+// first) and checked byte for byte against the host image.
+absl::StatusOr<PreparedWeightBuffer> PrepareInt8AndCheck(const Mxfp4Weight& w,
+                                                         const Mxfp4Matrix& natural,
+                                                         hipStream_t stream) {
+  absl::StatusOr<PreparedWeightBuffer> out =
+      PreparedWeightBuffer::Allocate(w.n, w.k, PreparedFormat::kInt8);
+  if (!out.ok()) return out.status();
+  const PreparedWeight view = out->view();
+  MXFP4_HIP_RETURN_IF_ERROR(hipMemsetAsync(out->data(), 0xAB, view.data_bytes, stream));
+  MXFP4_HIP_RETURN_IF_ERROR(hipMemsetAsync(out->row_info(), 0xAB, view.row_info_bytes, stream));
+  if (absl::Status s = PrepareWeight(w, *out, stream); !s.ok()) return s;
+  MXFP4_HIP_RETURN_IF_ERROR(hipStreamSynchronize(stream));
+  std::vector<uint8_t> data(static_cast<size_t>(view.data_bytes));
+  std::vector<uint16_t> info(static_cast<size_t>(view.row_info_bytes / 2));
+  MXFP4_HIP_RETURN_IF_ERROR(
+      hipMemcpy(data.data(), out->data(), data.size(), hipMemcpyDeviceToHost));
+  MXFP4_HIP_RETURN_IF_ERROR(
+      hipMemcpy(info.data(), out->row_info(), view.row_info_bytes, hipMemcpyDeviceToHost));
+  absl::StatusOr<Mxfp4View> natural_view = natural.view();
+  if (!natural_view.ok()) return natural_view.status();
+  absl::StatusOr<PreparedInt8Image> host = PrepareWeightInt8Image(*natural_view);
+  if (!host.ok()) return host.status();
+  if (host->data != data || host->row_info != info) {
+    for (size_t i = 0; i < info.size(); ++i) {
+      if (info[i] != host->row_info[i]) {
+        return absl::InternalError(absl::StrFormat(
+            "PrepareWeight (int8): row_info[%d] is 0x%04x, the host image has 0x%04x", i, info[i],
+            host->row_info[i]));
+      }
+    }
+    for (size_t i = 0; i < data.size(); ++i) {
+      if (data[i] != host->data[i]) {
+        return absl::InternalError(absl::StrFormat(
+            "PrepareWeight (int8): data byte %d is 0x%02x, the host image has 0x%02x", i, data[i],
+            host->data[i]));
+      }
+    }
+  }
+  return out;
+}
+
 // Everything that lives on the device for one problem.
 struct DeviceProblem {
   DeviceStream stream;
@@ -245,6 +291,8 @@ const char* AInputName(AInput input) {
   switch (input) {
     case AInput::kNormal: return "normal";
     case AInput::kWideExponent: return "wide_exponent";
+    case AInput::kOneWideRow: return "one_wide_row";
+    case AInput::kZeroBlocks: return "zero_blocks";
     case AInput::kSpecialValues: return "special_values";
     case AInput::kFoldEdges: return "fold_edges";
     case AInput::kFoldHigh: return "fold_high";
@@ -274,7 +322,8 @@ std::string GemmTester::Describe() const {
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
       AInputName(a_input_), BInputName(b_input_), use_graph_ ? " graph" : "",
-      weights_written_late_ ? " weights_written_late" : "", prepared_ ? " prepared" : "",
+      weights_written_late_ ? " weights_written_late" : "",
+      prepared_int8_ ? " prepared_int8" : (prepared_ ? " prepared" : ""),
       options_.weight_staging == WeightStaging::kAlways  ? " staging=always"
       : options_.weight_staging == WeightStaging::kNever ? " staging=never"
                                                           : "",
@@ -347,7 +396,30 @@ std::string GemmTester::Describe() const {
     prepared = std::move(p);
     args.b.prepared = prepared.view();
   }
-  TESTER_ASSIGN_OR_FAIL(plan, PlanGemm(m_, args.b, options_));
+  if (prepared_int8_) {
+    if (prepared_ || weights_written_late_) {
+      return ::testing::AssertionFailure()
+             << Describe() << ": PreparedInt8 with Prepared or WeightsWrittenLate";
+    }
+    TESTER_ASSIGN_OR_FAIL(p, PrepareInt8AndCheck(args.b, b_natural, d.stream.get()));
+    prepared = std::move(p);
+    args.b.prepared = prepared.view();
+  }
+  GemmOptions options = options_;
+  DeviceBuffer int8_counter;
+  if (prepared_int8_) {
+    TESTER_ASSIGN_OR_FAIL(counter, DeviceBuffer::Allocate(sizeof(uint32_t)));
+    int8_counter = std::move(counter);
+    TESTER_RETURN_IF_ERROR(int8_counter.Fill(0));
+    options.int8_cta_counter = int8_counter.as<uint32_t>();
+  }
+  TESTER_ASSIGN_OR_FAIL(plan, PlanGemm(m_, args.b, options));
+  if (prepared_int8_ && plan.int8_accumulation != (int8_expect_ != Int8Ctas::kPlanDeclines)) {
+    return ::testing::AssertionFailure()
+           << Describe() << "\nplan: " << plan.ToString()
+           << (plan.int8_accumulation ? "\ntakes integer accumulation"
+                                      : "\ndoes not take integer accumulation");
+  }
   if (prepared_ && require_prepared_read_ && !plan.reads_prepared_weight) {
     return ::testing::AssertionFailure()
            << Describe() << "\nplan: " << plan.ToString() << "\ndoes not read the prepared copy";
@@ -369,7 +441,21 @@ std::string GemmTester::Describe() const {
   }
 
   std::vector<uint8_t> gpu;
-  TESTER_RETURN_IF_ERROR(RunOnce(d, args, options_, use_graph_, 0xAB, gpu));
+  TESTER_RETURN_IF_ERROR(RunOnce(d, args, options, use_graph_, 0xAB, gpu));
+  if (prepared_int8_) {
+    uint32_t ctas = 0;
+    TESTER_RETURN_IF_ERROR(int8_counter.CopyToHost(&ctas, sizeof(ctas)));
+    const int64_t grid = plan.grid_ctas;
+    const bool as_expected = int8_expect_ == Int8Ctas::kEvery  ? ctas == grid
+                             : int8_expect_ == Int8Ctas::kSome ? ctas > 0 && ctas < grid
+                             : int8_expect_ == Int8Ctas::kAny  ? ctas > 0
+                                                               : ctas == 0;
+    if (!as_expected) {
+      return ::testing::AssertionFailure()
+             << Describe() << "\nplan: " << plan.ToString() << "\n" << ctas << " of " << grid
+             << " CTAs accumulated in integers, not as expected";
+    }
+  }
 
   // The emulator: EVEN-quantized A, the path's contract and K-split.
   TESTER_ASSIGN_OR_FAIL(a_q, QuantizeBf16(a_host, m_, k_, QuantizeOptions{}));
@@ -415,7 +501,7 @@ std::string GemmTester::Describe() const {
   // Determinism: identical bits on every run, whatever the poison.
   for (int r = 1; r < repeats_; ++r) {
     std::vector<uint8_t> again;
-    TESTER_RETURN_IF_ERROR(RunOnce(d, args, options_, use_graph_, (r & 1) ? 0x5C : 0xAB, again));
+    TESTER_RETURN_IF_ERROR(RunOnce(d, args, options, use_graph_, (r & 1) ? 0x5C : 0xAB, again));
     if (again != gpu) {
       size_t first = 0;
       while (first < gpu.size() && gpu[first] == again[first]) ++first;

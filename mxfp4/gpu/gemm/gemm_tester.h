@@ -46,6 +46,12 @@ enum class AInput {
   // every 32-block [2^-20, 2^-23 x 31]: scale byte 105 (no fold), codes 4 and
   // 0.5; with BInput::kUnderflowingTerms every block term underflows to -0
   kUnderflowingTerms,
+  // normal, but the last row's blocks alternate x 2^-8 / x 2^8 (a scale spread
+  // of 16): integer accumulation (PreparedInt8) declines the tiles holding it
+  kOneWideRow,
+  // normal with every fourth 32-block (per row, offset by the row) all zeros
+  // and row 1 all zeros: scale byte 0 blocks that integer accumulation skips
+  kZeroBlocks,
 };
 
 // How B (MXFP4) is drawn.
@@ -125,6 +131,22 @@ class GemmTester {
     require_prepared_read_ = require_read;
     return *this;
   }
+  // The weight gets an int8 prepared copy (PreparedFormat::kInt8), made by
+  // PrepareWeight into poisoned buffers and checked byte for byte against
+  // the host image (int8_image.h); the plan must take integer accumulation
+  // (GemmPlan::int8_accumulation), and the count of CTAs that took it
+  // (GemmOptions::int8_cta_counter) must be as `expect` says: every CTA of the
+  // grid, none (each fell back to converting), or some but not all; or the
+  // plan must decline the copy (kPlanDeclines: no tile reads it for this
+  // shape, e.g. K not whole ring stages) and convert.
+  // kAny: at least one CTA (normal data with K > 1536, where a tile whose
+  // rows both have a scale spread of 3 may decline: int8_accumulation.h).
+  enum class Int8Ctas { kEvery, kAny, kNone, kSome, kPlanDeclines };
+  GemmTester& PreparedInt8(Int8Ctas expect) {
+    prepared_int8_ = true;
+    int8_expect_ = expect;
+    return *this;
+  }
   // Runs the checks above. Needs a GPU (callers skip first).
   ::testing::AssertionResult Run() const;
 
@@ -149,6 +171,8 @@ class GemmTester {
   bool weights_written_late_ = false;
   bool prepared_ = false;
   bool require_prepared_read_ = true;
+  bool prepared_int8_ = false;
+  Int8Ctas int8_expect_ = Int8Ctas::kEvery;
 };
 
 // SmallTestScale(): MXFP4_TEST_SCALE=small (set by tools/device/run_all.sh

@@ -8,15 +8,24 @@
 // One thread per (row, K-block): one 16-byte load of E2M1, two 16-byte
 // stores (64 consecutive threads write one 2048-byte block); rows past N
 // give zeros and +0 scales.
+//
+// PrepareWeightInt8Kernel: the same weight -> its int8 image (int8_image.h):
+// the E4M3 image's geometry with int8 bytes 2 x value x 2^shift, and one
+// uint16 row summary (internal/int8_accumulation.h Int8RowScan) per row.
+// One warp per row: the lanes scan the row's blocks (scale byte, all-zero
+// codes), merge the scans with shuffles, then convert the blocks with the
+// row's ref (or store zeros for rows without an int8 form and padding).
 
 #include <algorithm>
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 #include "mxfp4/gpu/gemm/internal/prepare_weight_launch.h"
 #include "mxfp4/gpu/gemm/internal/prepared_image.h"
 #include "mxfp4/gpu/gemm/internal/shifted_e4m3.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
+#include "mxfp4/gpu/platform/intrinsics.h"
 #include "mxfp4/gpu/platform/kernel_launch.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -56,7 +65,97 @@ __global__ void __launch_bounds__(kPrepareThreads)
   }
 }
 
+constexpr int kInt8PrepareWarps = kPrepareThreads / 32;  // one warp per row
+
+// A row's scans of its lanes merged (butterfly): every lane gets the row's.
+__device__ __forceinline__ Int8RowScan WarpMergeRowScan(Int8RowScan s) {
+#pragma unroll
+  for (int mask = 16; mask >= 1; mask >>= 1) {
+    Int8RowScan o;
+    o.nonzero_min = ShuffleXorU32(s.nonzero_min, mask);
+    o.nonzero_max = ShuffleXorU32(s.nonzero_max, mask);
+    o.zero_max = ShuffleXorU32(s.zero_max, mask);
+    const uint32_t flags = ShuffleXorU32((s.nan ? 1u : 0u) | (s.any_nonzero ? 2u : 0u), mask);
+    o.nan = (flags & 1u) != 0u;
+    o.any_nonzero = (flags & 2u) != 0u;
+    s.Merge(o);
+  }
+  return s;
+}
+
+__global__ void __launch_bounds__(kPrepareThreads)
+    PrepareWeightInt8Kernel(const uint8_t* __restrict__ data, const uint8_t* __restrict__ scales,
+                            int32_t n, int32_t k, int32_t preshuffled, int32_t scales_shuffled16,
+                            uint8_t* __restrict__ out_data, uint16_t* __restrict__ out_row_info) {
+  const int blocks = k >> 5;
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const bool pre = preshuffled != 0;
+  const bool shuffled = scales_shuffled16 != 0;
+  const int64_t padded_rows =
+      (static_cast<int64_t>(n) + kPreparedGroupRows - 1) / kPreparedGroupRows * kPreparedGroupRows;
+  // Warp-uniform loop (the shuffles need the whole warp).
+  for (int64_t i = static_cast<int64_t>(blockIdx.x) * kInt8PrepareWarps + (threadIdx.x >> 5);
+       i < padded_rows; i += static_cast<int64_t>(gridDim.x) * kInt8PrepareWarps) {
+    const int row = static_cast<int>(i);
+    uint16_t info = kInt8RowInfoInvalid;  // padding rows
+    if (row < n) {
+      Int8RowScan scan;
+      for (int g = lane; g < blocks; g += 32) {
+        const uint4 w =
+            __ldg(reinterpret_cast<const uint4*>(data + WeightBlockOffset(k, pre, row, g)));
+        const uint32_t s = __ldg(scales + WeightScaleOffset(k, shuffled, row, g));
+        scan.Add(s, ((w.x | w.y | w.z | w.w) & 0x77777777u) == 0u);  // +-0 codes only
+      }
+      info = WarpMergeRowScan(scan).Info();
+    }
+    if (lane == 0) out_row_info[row] = info;
+    // A mark (zero / invalid row) has a high byte above any spread: zeros.
+    const bool encode = (info >> 8) <= static_cast<uint32_t>(kInt8MaxShift);
+    const uint32_t ref = info & 0xFFu;
+    const int group = row / kPreparedGroupRows;
+    const uint32_t row_offset = PreparedRowOffset(row % kPreparedGroupRows);
+    for (int g = lane; g < blocks; g += 32) {
+      uint4 even = make_uint4(0u, 0u, 0u, 0u);
+      uint4 odd = even;
+      if (encode) {
+        const uint4 w =
+            __ldg(reinterpret_cast<const uint4*>(data + WeightBlockOffset(k, pre, row, g)));
+        const uint32_t s = __ldg(scales + WeightScaleOffset(k, shuffled, row, g));
+        const Int8Tables t = ShiftedInt8Tables(Int8BlockShift(s, ref));
+        const Bytes8 x0 = Fp4x8ToShiftedInt8(w.x, t);
+        const Bytes8 x1 = Fp4x8ToShiftedInt8(w.y, t);
+        const Bytes8 x2 = Fp4x8ToShiftedInt8(w.z, t);
+        const Bytes8 x3 = Fp4x8ToShiftedInt8(w.w, t);
+        // lo / hi are elements 0..3 / 4..7 of a word; the image wants the
+        // even elements (0, 2, 4, 6) in the first half, the odd in the second.
+        even = make_uint4(PermuteBytes(x0.lo, x0.hi, 0x6420u), PermuteBytes(x1.lo, x1.hi, 0x6420u),
+                          PermuteBytes(x2.lo, x2.hi, 0x6420u), PermuteBytes(x3.lo, x3.hi, 0x6420u));
+        odd = make_uint4(PermuteBytes(x0.lo, x0.hi, 0x7531u), PermuteBytes(x1.lo, x1.hi, 0x7531u),
+                         PermuteBytes(x2.lo, x2.hi, 0x7531u), PermuteBytes(x3.lo, x3.hi, 0x7531u));
+      }
+      uint8_t* const dst =
+          out_data + PreparedBlockIndex(group, g, blocks) * kPreparedBlockBytes + row_offset;
+      *reinterpret_cast<uint4*>(dst) = even;
+      *reinterpret_cast<uint4*>(dst + 128) = odd;
+    }
+  }
+}
+
 }  // namespace
+
+hipError_t LaunchPrepareWeightInt8(const uint8_t* data, const uint8_t* scales, int32_t n, int32_t k,
+                                   bool preshuffled, bool scales_shuffled16, uint8_t* out_data,
+                                   uint16_t* out_row_info, hipStream_t stream) {
+  if (n <= 0 || k <= 0 || k % 32 != 0) return hipErrorInvalidValue;
+  const int64_t padded_rows =
+      (static_cast<int64_t>(n) + kPreparedGroupRows - 1) / kPreparedGroupRows * kPreparedGroupRows;
+  const int64_t ctas =
+      std::min<int64_t>((padded_rows + kInt8PrepareWarps - 1) / kInt8PrepareWarps, kPrepareMaxCtas);
+  hipLaunchKernelGGL(PrepareWeightInt8Kernel, dim3(static_cast<unsigned>(ctas)),
+                     dim3(kPrepareThreads), 0, stream, data, scales, n, k, preshuffled ? 1 : 0,
+                     scales_shuffled16 ? 1 : 0, out_data, out_row_info);
+  return hipGetLastError();
+}
 
 hipError_t LaunchPrepareWeight(const uint8_t* data, const uint8_t* scales, int32_t n, int32_t k,
                                bool preshuffled, bool scales_shuffled16, uint8_t* out_data,

@@ -11,10 +11,13 @@
 // (16-byte loads, coalesced along K). A second kernel writes the wgmma order
 // of the ring tiles (E4M3, folded, with fold flags; tile_config.h).
 
+#include <cooperative_groups.h>
+
 #include <cstdint>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/fast_divmod.h"
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
@@ -285,7 +288,219 @@ __global__ void __launch_bounds__(kQuantThreads)
   }
 }
 
+// ---------------------------------------------------------------------------
+// The int8 form (LaunchQuantizeAOperandWgmmaOrderInt8): the same E4M3 operand,
+// scales and fold flags, plus each row's int8 elements at the row's shift,
+// which needs the smallest scale over the whole row before the first int8
+// store. A (C, 1, 1) cluster takes one 8-row group; CTA c's warp w takes the
+// blocks g = (c * kIpw + i) * 8 + w, i < kIpw (consecutive warps on
+// consecutive blocks, as the grid-stride kernel). Each CTA scans its blocks
+// of the 8 rows, stores the scan into every peer's shared memory, and after
+// one release/acquire cluster barrier every CTA holds the whole rows'.
+
+// An Int8RowScan in one word whose merge is a bytewise max (__vmaxu4):
+// byte 0 = 255 - nonzero_min, byte 1 = nonzero_max, byte 2 = zero_max; 0 is
+// the empty scan. any_nonzero <=> nonzero_min <= nonzero_max, and nan <=> a
+// max byte is 0xFF (a 0xFF block sets one of the two).
+__device__ __forceinline__ uint32_t Int8ScanWord(uint32_t scale, bool zero_block) {
+  return zero_block ? scale << 16 : (255u - scale) | (scale << 8);
+}
+
+__device__ __forceinline__ Int8RowScan Int8ScanOfWord(uint32_t w) {
+  Int8RowScan s;
+  s.nonzero_min = 255u - (w & 0xFFu);
+  s.nonzero_max = (w >> 8) & 0xFFu;
+  s.zero_max = (w >> 16) & 0xFFu;
+  s.nan = s.nonzero_max == 0xFFu || s.zero_max == 0xFFu;
+  s.any_nonzero = s.nonzero_min <= s.nonzero_max;
+  return s;
+}
+
+// Per fp16 half of value/2 (never NaN: the quantizer clamps), the low byte of
+// 4 x (value/2) + 1536 = 2 x value + 1536 is the int8 2 x value: 1536 + y for
+// |y| <= 12 lies in [1024, 2048), where the fp16 ulp is 1 (exact).
+__device__ __forceinline__ uint32_t HalfF16x2ToInt8Halves(uint32_t halves) {
+  uint32_t r;
+  asm("fma.rn.f16x2 %0, %1, %2, %3;" : "=r"(r) : "r"(halves), "r"(0x44004400u), "r"(0x66006600u));
+  return r;
+}
+
+// Clusters of at most 8 CTAs (the portable size): with ipw = ceil(G / 64)
+// <= 4 items a warp, C = ceil(G / (8 ipw)) <= 8.
+constexpr int kInt8MaxClusterCtas = 8;
+
+template <int kIpw>
+__global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8Kernel(
+    const uint16_t* __restrict__ a, int32_t m, int32_t k, int32_t rows_padded, int32_t tile8_log2,
+    int32_t cluster_ctas, uint8_t* __restrict__ a_ops, float* __restrict__ a_scales,
+    uint8_t* __restrict__ fold_flags, uint8_t* __restrict__ a_i8, uint16_t* __restrict__ a_row_info,
+    uint32_t* __restrict__ zero_words, int32_t zero_count) {
+  namespace cg = cooperative_groups;
+  constexpr int kWarps = kQuantThreads / 32;
+  __shared__ uint32_t warp_scan[kWarps][8];
+  // [rank of the writer][row]: written only by the cluster's CTAs (remotely).
+  __shared__ uint32_t peer_scan[kInt8MaxClusterCtas][8];
+  // "This CTA runs": the peers' shared memory may be written after the
+  // matching wait (the first phase, long complete by then).
+  ClusterArriveRelaxed();
+  const int groups = k >> 5;
+  const int64_t flag_columns = RingFlagColumns(groups);
+  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int quad = lane >> 2;
+  const int q = lane & 3;
+  const int warp = static_cast<int>(threadIdx.x) >> 5;
+  const int rank = static_cast<int>(cg::this_cluster().block_rank());
+  const uint32_t r8 = blockIdx.x / static_cast<uint32_t>(cluster_ctas);
+  const int64_t row = static_cast<int64_t>(r8) * 8 + quad;
+  const bool real = row < m;
+  const uint32_t tile8 = 1u << tile8_log2;
+  const int64_t tile = r8 >> tile8_log2;
+  const uint32_t r_in = r8 & (tile8 - 1);
+  const int g0 = rank * kIpw * 8 + warp;
+  GridDependencyWait();  // then the release, as QuantizeAOperandKernel
+  GridDependencyLaunchDependents();
+  uint32_t x[kIpw][4];
+#pragma unroll
+  for (int i = 0; i < kIpw; ++i) {
+    const int g = g0 + i * 8;
+    x[i][0] = x[i][1] = x[i][2] = x[i][3] = 0u;
+    if (real && g < groups) {
+      const uint4 v = __ldg(reinterpret_cast<const uint4*>(a + row * k + g * 32 + q * 8));
+      x[i][0] = v.x;
+      x[i][1] = v.y;
+      x[i][2] = v.z;
+      x[i][3] = v.w;
+    }
+  }
+  // Kept to the int8 stores: the int8 bytes at shift 0 in the wgmma lane
+  // order and the scale byte of each item.
+  uint32_t i8_lo[kIpw], i8_hi[kIpw], scales[kIpw];
+  uint32_t scan = 0;
+#pragma unroll
+  for (int i = 0; i < kIpw; ++i) {
+    const int g = g0 + i * 8;
+    i8_lo[i] = i8_hi[i] = 0u;
+    scales[i] = 0u;
+    if (g >= groups) continue;  // warp-uniform
+    quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x[i]);
+    scales[i] = r.scale;
+    {
+      // Before folding: the int8 encodes the unscaled value.
+      const uint32_t w0 = HalfF16x2ToInt8Halves(r.h[0]), w1 = HalfF16x2ToInt8Halves(r.h[1]);
+      const uint32_t w2 = HalfF16x2ToInt8Halves(r.h[2]), w3 = HalfF16x2ToInt8Halves(r.h[3]);
+      const uint32_t i03 = __byte_perm(w0, w1, 0x6420);
+      const uint32_t i47 = __byte_perm(w2, w3, 0x6420);
+      // The E4M3 operand's order below: even elements, then odd ones.
+      i8_lo[i] = __byte_perm(i03, i47, 0x6420);
+      i8_hi[i] = __byte_perm(i03, i47, 0x7531);
+    }
+    // All 32 codes +-0 <=> every int8 of the quad's lanes is 0.
+    const uint32_t nonzero_lanes = __ballot_sync(0xFFFFFFFFu, (i8_lo[i] | i8_hi[i]) != 0u);
+    scan = __vmaxu4(scan, Int8ScanWord(r.scale, ((nonzero_lanes >> (quad * 4)) & 0xFu) == 0u));
+    const bool folded = ActivationScaleFoldsE4m3(r.scale);
+    if (folded) {
+#pragma unroll
+      for (int j = 0; j < 4; ++j) r.h[j] = FoldScaleF16x2(r.h[j], r.scale);
+    }
+    const uint32_t e03 = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
+    const uint32_t e47 = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+    const int64_t at = ((tile * groups + g) * tile8 + r_in) * 256 + quad * 16 + q * 4;
+    *reinterpret_cast<uint32_t*>(a_ops + at) = __byte_perm(e03, e47, 0x6420);
+    *reinterpret_cast<uint32_t*>(a_ops + at + 128) = __byte_perm(e03, e47, 0x7531);
+    if (q == 0) {
+      a_scales[static_cast<int64_t>(g) * rows_padded + row] =
+          real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+    }
+    const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
+    if (lane == 0) {
+      uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
+      flag_row[g] = all ? 1u : 0u;
+      if (g == groups - 1) {
+        for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
+      }
+    }
+  }
+  if (q == 0) warp_scan[warp][quad] = scan;
+  __syncthreads();
+  ClusterWait();  // every peer runs
+  if (static_cast<int>(threadIdx.x) < 8 * cluster_ctas) {
+    const int peer = static_cast<int>(threadIdx.x) >> 3;
+    const int rr = static_cast<int>(threadIdx.x) & 7;
+    uint32_t merged = 0;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) merged = __vmaxu4(merged, warp_scan[w][rr]);
+    *cg::this_cluster().map_shared_rank(&peer_scan[rank][rr], peer) = merged;
+  }
+  ClusterArriveRelease();
+  ClusterWait();  // no shared memory is touched remotely after this
+  uint32_t whole = 0;
+  for (int c = 0; c < cluster_ctas; ++c) whole = __vmaxu4(whole, peer_scan[c][quad]);
+  const uint16_t info = real ? Int8ScanOfWord(whole).Info() : kInt8RowInfoInvalid;
+  const bool valid = (info >> 8) <= static_cast<uint32_t>(kInt8MaxShift);
+  const uint32_t ref = info & 0xFFu;
+  if (rank == 0 && warp == 0 && q == 0) a_row_info[row] = info;
+#pragma unroll
+  for (int i = 0; i < kIpw; ++i) {
+    const int g = g0 + i * 8;
+    if (g >= groups) continue;
+    // Shifting a word carries each byte's top bits into the next byte's low
+    // ones, which the mask clears (a shifted byte's own low bits are 0).
+    const uint32_t shift = Int8BlockShift(scales[i], ref);
+    const uint32_t mask = valid ? ((0xFFu << shift) & 0xFFu) * 0x01010101u : 0u;
+    const int64_t at = ((tile * groups + g) * tile8 + r_in) * 256 + quad * 16 + q * 4;
+    *reinterpret_cast<uint32_t*>(a_i8 + at) = (i8_lo[i] << shift) & mask;
+    *reinterpret_cast<uint32_t*>(a_i8 + at + 128) = (i8_hi[i] << shift) & mask;
+  }
+  if (blockIdx.x == 0) {  // as QuantizeAOperandWgmmaOrderKernel
+    for (int i = static_cast<int>(threadIdx.x); i < zero_count; i += kQuantThreads) {
+      zero_words[i] = 0u;
+    }
+  }
+}
+
 }  // namespace
+
+hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, int32_t k,
+                                                int32_t rows_padded, int32_t tile_rows,
+                                                uint8_t* a_ops, float* a_scales,
+                                                uint8_t* fold_flags, uint8_t* a_i8,
+                                                uint16_t* a_row_info, hipStream_t stream,
+                                                uint32_t* zero_words, int32_t zero_count) {
+  if (zero_count < 0 || (zero_count > 0 && zero_words == nullptr)) return hipErrorInvalidValue;
+  if (a_i8 == nullptr || a_row_info == nullptr) return hipErrorInvalidValue;
+  if (m <= 0 || rows_padded < m || !QuantizeAOperandInt8Supports(k, tile_rows) ||
+      rows_padded % tile_rows != 0) {
+    return hipErrorInvalidValue;
+  }
+  const int groups = k / 32;
+  const int64_t items = static_cast<int64_t>(rows_padded / 8) * groups;
+  if (items > kMaxQuantizerBlocks) return hipErrorInvalidValue;
+  // ipw <= 4 (Supports: groups <= 256); the grid (<= items CTAs) fits in 31 bits.
+  const int ipw = (groups + 63) / 64;
+  const int cluster_ctas = (groups + 8 * ipw - 1) / (8 * ipw);
+  cudaLaunchConfig_t launch = {};
+  launch.gridDim = dim3(static_cast<unsigned>(rows_padded / 8 * cluster_ctas));
+  launch.blockDim = dim3(kQuantThreads);
+  launch.dynamicSmemBytes = 0;
+  launch.stream = stream;
+  cudaLaunchAttribute attrs[2];
+  attrs[0].id = cudaLaunchAttributeClusterDimension;
+  attrs[0].val.clusterDim.x = static_cast<unsigned>(cluster_ctas);
+  attrs[0].val.clusterDim.y = 1;
+  attrs[0].val.clusterDim.z = 1;
+  attrs[1].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attrs[1].val.programmaticStreamSerializationAllowed = 1;
+  launch.attrs = attrs;
+  launch.numAttrs = 2;
+  const int32_t tile8_log2 = tile_rows == 64 ? 3 : 4;
+  auto* const kernel = ipw == 1   ? QuantizeAOperandWgmmaOrderInt8Kernel<1>
+                       : ipw == 2 ? QuantizeAOperandWgmmaOrderInt8Kernel<2>
+                       : ipw == 3 ? QuantizeAOperandWgmmaOrderInt8Kernel<3>
+                                  : QuantizeAOperandWgmmaOrderInt8Kernel<4>;
+  return ToHip(cudaLaunchKernelEx(&launch, kernel, a, m, k, rows_padded, tile8_log2, cluster_ctas,
+                                  a_ops, a_scales, fold_flags, a_i8, a_row_info, zero_words,
+                                  zero_count));
+}
 
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,
                                             int32_t rows_padded, int32_t tile_rows,

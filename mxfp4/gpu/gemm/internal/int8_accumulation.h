@@ -1,9 +1,9 @@
 // File: mxfp4/gpu/gemm/internal/int8_accumulation.h
 //
 // Integer accumulation of MXFP4 block terms, host and device, so that a CPU
-// test (int8_accumulation_test) proves it against the emulator in CI. No GPU
-// path uses it yet: docs/paths.md "What to do next (2026-12-04, after session
-// 47)" item 1 is the plan, "Measured (2026-12-04, session 47)" the headroom.
+// test (int8_accumulation_test) proves it against the emulator in CI. The ws
+// tiles' integer form (wgmma_ring_ws_int8_body.h; docs/paths.md "Integer
+// accumulation") and the quantizer's and PrepareWeight's int8 forms use it.
 //
 // The block_fma contract rounds once per block: acc = fmaf(P_g, s_g, acc).
 // For one output (m, n), let refA / refB be the smallest scale bytes of its

@@ -1,6 +1,6 @@
 // File: mxfp4/gpu/gemm/internal/prepare_weight_launch.h
 //
-// Raw launcher of the prepared-weight converter (prepare_weight_kernel.cu.cc;
+// Raw launchers of the prepared-weight converters (prepare_weight_kernel.cu.cc;
 // the public entry is PrepareWeight in prepared_weight.h, which validates).
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_PREPARE_WEIGHT_LAUNCH_H_
@@ -18,6 +18,15 @@ namespace mxfp4::gpu::gemm_internal {
 hipError_t LaunchPrepareWeight(const uint8_t* data, const uint8_t* scales, int32_t n, int32_t k,
                                bool preshuffled, bool scales_shuffled16, uint8_t* out_data,
                                float* out_scales, hipStream_t stream);
+
+// Writes the int8 prepared image of the same weight (mxfp4/gpu/gemm/
+// int8_image.h): `out_data` (PreparedDataBytes(n, k) bytes, 16-byte aligned)
+// and `out_row_info` (one uint16 per row of the 64-row groups); rows without
+// an int8 form and rows past n as zero bytes, padding rows'
+// info kInt8RowInfoInvalid.
+hipError_t LaunchPrepareWeightInt8(const uint8_t* data, const uint8_t* scales, int32_t n, int32_t k,
+                                   bool preshuffled, bool scales_shuffled16, uint8_t* out_data,
+                                   uint16_t* out_row_info, hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

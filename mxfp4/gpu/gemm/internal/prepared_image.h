@@ -29,6 +29,22 @@ struct PreparedWeightArgs {
   const float* scales = nullptr;
 };
 
+// The operands of the integer-accumulation ws kernels (int8_accumulation.h;
+// wgmma_ring_ws_int8_body.h), a kernel parameter next to GemmKernelArgs: the
+// weight's int8 prepared image (PreparedFormat::kInt8: the E4M3 image's
+// geometry, one uint16 row summary a row) and the quantizer's int8
+// activations (a_ops' layout) with their row summaries.
+struct Int8OperandArgs {
+  const uint8_t* w_data = nullptr;
+  const uint16_t* w_row_info = nullptr;
+  const uint8_t* a_i8 = nullptr;
+  const uint16_t* a_row_info = nullptr;
+  // Diagnostics (GemmOptions::int8_cta_counter; null in production): each
+  // CTA that accumulates in integers adds 1.
+  uint32_t* int8_ctas = nullptr;
+  bool present() const { return w_data != nullptr; }
+};
+
 // Index of weight row r (0..63 of a 64-row group) in a block's scale array:
 // rows r and r + 8 of each 16-row group adjacent, so a consumer lane of the
 // ws tiles reads its rows gid / gid + 8 with one 8-byte load.

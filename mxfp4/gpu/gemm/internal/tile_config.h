@@ -904,13 +904,26 @@ hipError_t LaunchGemmFusedQuant(const GemmKernelArgs& args, TileConfigId config,
 hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream);
 
+// The ws tiles with an integer-accumulation form (wgmma_ring_ws_int8_body.h):
+// two consumer warpgroups of m64n64 or m64n128 wgmmas (the 192-row tiles'
+// loops are their own).
+MXFP4_HOST_DEVICE constexpr bool HasRingWsInt8Form(const TileConfigDesc& c) {
+  return c.wgmma_ring && c.producer_wg && (c.block_m() == 64 || c.block_m() == 128);
+}
+
 // Two kernels: QuantizeAOperand into (a_e4m3, a_scales), then the tile GEMM on
 // the prequantized operand (programmatic dependent launch: the GEMM streams B
 // while the quantizer runs). 1 <= splits <= 8. `prepared` (data and scales
 // non-null): the weight's prepared copy, for the warp-specialized ring tiles
 // only (a kernel of their own reads it; hipErrorInvalidValue for any other).
+// `int8` (present: the weight's int8 prepared image): the integer-accumulation
+// kernels of the ws tiles with an integer form (HasRingWsInt8Form; `prepared`
+// must then be absent), after the quantizer's int8 form
+// (LaunchQuantizeAOperandWgmmaOrderInt8, which also writes the E4M3 operand
+// of the kernels' fallback).
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
-                                  hipStream_t stream, const PreparedWeightArgs& prepared = {});
+                                  hipStream_t stream, const PreparedWeightArgs& prepared = {},
+                                  const Int8OperandArgs& int8 = {});
 
 // The quantizers index A's 32-element blocks (rows_padded * k/32) in 32 bits:
 // PlanGemm refuses larger A, the launchers return hipErrorInvalidValue.
@@ -959,6 +972,30 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_
                                             uint8_t* a_ops, float* a_scales, uint8_t* fold_flags,
                                             hipStream_t stream, uint32_t* zero_words = nullptr,
                                             int32_t zero_count = 0);
+
+// Whether LaunchQuantizeAOperandWgmmaOrderInt8 takes this K and row tile: a
+// power-of-two tile of 64 or 128 rows and at most 256 blocks (K <= 8192: at
+// most 4 blocks a warp in a cluster of <= 8 CTAs).
+MXFP4_HOST_DEVICE constexpr bool QuantizeAOperandInt8Supports(int32_t k, int32_t tile_rows) {
+  return k > 0 && k % 32 == 0 && k / 32 <= 256 && (tile_rows == 64 || tile_rows == 128);
+}
+
+// LaunchQuantizeAOperandWgmmaOrder(..., interleave_chunk = 0, ...) - the same
+// a_ops, a_scales, fold_flags and zero words, byte for byte - plus the int8
+// form of integer accumulation (int8_accumulation.h): a_row_info[row] (row <
+// rows_padded) = Int8RowScan of the row's blocks (a zero block: all 32 codes
+// +-0), Info(), or kInt8RowInfoInvalid for rows >= m; a_i8 (rows_padded * k
+// bytes at a_ops' offsets and lane order) = 2 x value x 2^Int8BlockShift(S,
+// ref) in rows with a (ref, spread), 0 in the others. One (C, 1, 1) cluster
+// per 8-row group. hipErrorInvalidValue where !QuantizeAOperandInt8Supports or
+// as LaunchQuantizeAOperandWgmmaOrder.
+hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, int32_t k,
+                                                int32_t rows_padded, int32_t tile_rows,
+                                                uint8_t* a_ops, float* a_scales,
+                                                uint8_t* fold_flags, uint8_t* a_i8,
+                                                uint16_t* a_row_info, hipStream_t stream,
+                                                uint32_t* zero_words = nullptr,
+                                                int32_t zero_count = 0);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

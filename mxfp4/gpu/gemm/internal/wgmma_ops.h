@@ -369,6 +369,50 @@ MXFP4_DEVICE_INLINE void FenceRegisterArray(float (&r)[kRegs]) {
 #pragma unroll
   for (int i = 0; i < kRegs; ++i) asm volatile("" : "+f"(r[i])::"memory");
 }
+template <int kRegs>
+MXFP4_DEVICE_INLINE void FenceRegisterArray(int32_t (&r)[kRegs]) {
+#pragma unroll
+  for (int i = 0; i < kRegs; ++i) asm volatile("" : "+r"(r[i])::"memory");
+}
+
+// WgmmaS8SmemAcc<kN>(): d(64 x kN) += A(64 x 32) * B(32 x kN), s8 operands
+// (K-major, no swizzle) from shared memory, s32 accumulators (scale-d = 1):
+// the integer-accumulation loop of the ws tiles (int8_accumulation.h), whose
+// sums are exact (wgmma_exactness_test S8AccumulatesShiftedBlocksExactly).
+#define MXFP4_WGMMA_IO16(d) \
+  "+r"(d[0]), "+r"(d[1]), "+r"(d[2]), "+r"(d[3]), "+r"(d[4]), "+r"(d[5]), "+r"(d[6]), "+r"(d[7]), \
+  "+r"(d[8]), "+r"(d[9]), "+r"(d[10]), "+r"(d[11]), "+r"(d[12]), "+r"(d[13]), "+r"(d[14]), "+r"(d[15])
+#define MXFP4_WGMMA_IO32(d) \
+  MXFP4_WGMMA_IO16(d), "+r"(d[16]), "+r"(d[17]), "+r"(d[18]), "+r"(d[19]), "+r"(d[20]), \
+  "+r"(d[21]), "+r"(d[22]), "+r"(d[23]), "+r"(d[24]), "+r"(d[25]), "+r"(d[26]), "+r"(d[27]), \
+  "+r"(d[28]), "+r"(d[29]), "+r"(d[30]), "+r"(d[31])
+#define MXFP4_WGMMA_IO64(d) \
+  MXFP4_WGMMA_IO32(d), "+r"(d[32]), "+r"(d[33]), "+r"(d[34]), "+r"(d[35]), "+r"(d[36]), \
+  "+r"(d[37]), "+r"(d[38]), "+r"(d[39]), "+r"(d[40]), "+r"(d[41]), "+r"(d[42]), "+r"(d[43]), \
+  "+r"(d[44]), "+r"(d[45]), "+r"(d[46]), "+r"(d[47]), "+r"(d[48]), "+r"(d[49]), "+r"(d[50]), \
+  "+r"(d[51]), "+r"(d[52]), "+r"(d[53]), "+r"(d[54]), "+r"(d[55]), "+r"(d[56]), "+r"(d[57]), \
+  "+r"(d[58]), "+r"(d[59]), "+r"(d[60]), "+r"(d[61]), "+r"(d[62]), "+r"(d[63])
+template <int kN>
+MXFP4_DEVICE_INLINE void WgmmaS8SmemAcc(int32_t (&d)[kN / 2], uint64_t desc_a, uint64_t desc_b);
+template <>
+MXFP4_DEVICE_INLINE void WgmmaS8SmemAcc<64>(int32_t (&d)[32], uint64_t desc_a, uint64_t desc_b) {
+  asm volatile(
+      "wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 {" MXFP4_WGMMA_REGS32 "}, %32, %33, 1;\n"
+      : MXFP4_WGMMA_IO32(d)
+      : "l"(desc_a), "l"(desc_b)
+      : "memory");
+}
+template <>
+MXFP4_DEVICE_INLINE void WgmmaS8SmemAcc<128>(int32_t (&d)[64], uint64_t desc_a, uint64_t desc_b) {
+  asm volatile(
+      "wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 {" MXFP4_WGMMA_REGS64 "}, %64, %65, 1;\n"
+      : MXFP4_WGMMA_IO64(d)
+      : "l"(desc_a), "l"(desc_b)
+      : "memory");
+}
+#undef MXFP4_WGMMA_IO16
+#undef MXFP4_WGMMA_IO32
+#undef MXFP4_WGMMA_IO64
 
 // setmaxnreg: a warpgroup gives registers back to / takes them from the CTA's
 // pool (warp-specialized kernels: producer warpgroups need few, consumers many).

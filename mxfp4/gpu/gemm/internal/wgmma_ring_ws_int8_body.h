@@ -1,0 +1,258 @@
+// File: mxfp4/gpu/gemm/internal/wgmma_ring_ws_int8_body.h
+//
+// The integer-accumulation form of the warp-specialized ring tiles
+// (docs/paths.md "Integer accumulation (prepared int8 weights)"): with the
+// weight's int8 prepared image and the quantizer's int8 activations
+// (int8_accumulation.h: 2 x value x 2^(S - ref) per row), a CTA whose rows
+// pass Int8TileIsExact accumulates every block of its K-range with s8 wgmmas
+// in s32 - exactly, with no per-block promotion - and scales each sum once by
+// 2^(refA + refB - 256) at the end: the block_fma contract's bits, because
+// under that condition the contract rounds nothing (int8_accumulation_test
+// proves it against the emulator on the CPU). A CTA whose rows do not pass
+// (a NaN scale, a spread above 3, a sum that could exceed 2^24 units, a
+// chunk that is not whole stages) runs the converting ws body
+// (wgmma_ring_ws_gemm_body.h) on the packed weight and the E4M3 activations,
+// which the quantizer writes as well.
+//
+// The decision: after the grid-dependency wait every thread reads at most one
+// activation row's and one weight row's summary (uint16), and the CTA
+// reduces them (largest spread, smallest / largest ref, any invalid row) in
+// shared memory. The per-row factors 2^(ref - 128) stay there for the
+// epilogue (the region of the converting body's stage scales, which this
+// path does not use).
+//
+// Device TUs only (NVIDIA, sm_90a).
+
+#ifndef MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_WS_INT8_BODY_H_
+#define MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_WS_INT8_BODY_H_
+
+#include <cstdint>
+
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_ring_ws_gemm_body.h"
+
+namespace mxfp4::gpu::gemm_internal {
+
+template <TileConfigId kId>
+MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
+                                                 const Int8OperandArgs& q) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  static_assert(HasRingWsInt8Form(kCfg), "an integer form of a ws tile");
+  constexpr int kWgsN = kCfg.warps_n / 4;
+  constexpr int kWgsK = kCfg.warps_k;
+  static_assert(kWgsN * kWgsK == 2, "two consumer warpgroups");
+  constexpr int kNa = kCfg.block_m();
+  constexpr int kBlockN = kCfg.block_n();
+  constexpr int kConsumerThreads = 256;
+  constexpr int kThreads = kConsumerThreads + 128;
+  static_assert(kCfg.threads() == kThreads, "2 consumer + 1 producer warpgroup");
+  constexpr int kAccRegs = kNa / 2;
+  constexpr uint32_t kSubBytes = kNa * 32;
+  constexpr uint32_t kWBlockBytes = 64 * 32;
+  static_assert(kWBlockBytes == kPreparedBlockBytes, "a warpgroup's block is one image block");
+  constexpr int kU = kRingStageBlocks;
+  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
+  constexpr int kRingStages = RingStages(kCfg);
+  constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
+  // Scratch in the stage-scale region: the factors and the reduction words.
+  static_assert((kNa + kBlockN) * 4 + 8 * 4 <= kRingStages * kRingWsScaleStageBytes,
+                "the factors fit the stage-scale region");
+
+  StampPhase(p, kPhaseClockEntry);
+  extern __shared__ __align__(128) unsigned char smem[];
+  float* const factor_a = reinterpret_cast<float*>(smem + kPlan.b_scales);  // [kNa]
+  float* const factor_b = factor_a + kNa;                                    // [kBlockN]
+  uint32_t* const red = reinterpret_cast<uint32_t*>(factor_b + kBlockN);
+  // red: 0 max spread A, 1 min ref A, 2 max ref A, 3 max spread B, 4 min ref B,
+  // 5 max ref B, 6 any invalid row.
+  const int tid = static_cast<int>(threadIdx.x);
+  const int lane = tid & 31;
+  const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
+  const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
+  const int m0 = static_cast<int>(blockIdx.y) * kNa;
+  const int groups = p.k >> 5;
+  const int chunk = p.blocks_per_split;
+
+  if (tid < 7) red[tid] = (tid == 1 || tid == 4) ? 0xFFu : 0u;
+  // The weights' summaries are not the quantizer's output: read before the wait.
+  const bool w_row = tid < kBlockN && n0 + tid < p.n;
+  const uint16_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
+  __syncthreads();
+  GridDependencyWait();
+  StampPhase(p, kPhaseClockDependency);
+  const bool a_row = tid < kNa && m0 + tid < p.m;
+  const uint16_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+  Int8TileRows ta, tb;
+  if (a_row) ta.Add(a_info);
+  if (w_row) tb.Add(w_info);
+  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(a_info & 0xFFu));
+  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(w_info & 0xFFu));
+  {
+    const uint32_t v[7] = {
+        __reduce_max_sync(0xFFFFFFFFu, ta.max_spread), __reduce_min_sync(0xFFFFFFFFu, ta.min_ref),
+        __reduce_max_sync(0xFFFFFFFFu, ta.max_ref),    __reduce_max_sync(0xFFFFFFFFu, tb.max_spread),
+        __reduce_min_sync(0xFFFFFFFFu, tb.min_ref),    __reduce_max_sync(0xFFFFFFFFu, tb.max_ref),
+        __reduce_or_sync(0xFFFFFFFFu, (ta.invalid || tb.invalid) ? 1u : 0u)};
+    if (lane == 0) {
+      atomicMax(&red[0], v[0]);
+      atomicMin(&red[1], v[1]);
+      atomicMax(&red[2], v[2]);
+      atomicMax(&red[3], v[3]);
+      atomicMin(&red[4], v[4]);
+      atomicMax(&red[5], v[5]);
+      atomicOr(&red[6], v[6]);
+    }
+  }
+  __syncthreads();
+  Int8TileRows a_tile, b_tile;
+  a_tile.max_spread = red[0];
+  a_tile.min_ref = red[1];
+  a_tile.max_ref = red[2];
+  b_tile.max_spread = red[3];
+  b_tile.min_ref = red[4];
+  b_tile.max_ref = red[5];
+  a_tile.invalid = red[6] != 0u;
+  // Whole stages in every chunk: the loop below has no tail (a stage slot
+  // past a chunk would hold the previous stage's bytes).
+  const bool exact = chunk % kU == 0 && groups == kWgsK * chunk &&
+                     Int8TileIsExact(groups, a_tile, b_tile);
+  if (!exact) {
+    // Every thread has read `red` (the converting body's barrier
+    // initialization and its __syncthreads come before any of its stage
+    // writes).
+    WgmmaRingWsGemmBody<kId>(p);
+    return;
+  }
+
+  if (tid == 0 && q.int8_ctas != nullptr) atomicAdd(q.int8_ctas, 1u);
+  const uint32_t a_ring = SharedAddress(smem + kPlan.a_stages);
+  const uint32_t w_ring = SharedAddress(smem + kPlan.b_stages);
+  float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
+  const uint32_t bars = SharedAddress(smem + kPlan.barriers);
+  auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
+  auto empty_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(kRingStages + s); };
+  const int stages_total = chunk / kU;
+  if (tid == 0) {
+    for (int s = 0; s < kRingStages; ++s) {
+      // The weights' and the activations' expect_tx arrivals.
+      MbarrierInitCount(full_bar(s), 2);
+      MbarrierInitCount(empty_bar(s), kConsumerThreads);
+    }
+    MbarrierInitFence();
+  }
+  __syncthreads();
+
+  const int wg = warp >> 2;
+  if (wg == 2) {
+    // ---------------------------------------------------------- producer
+    // One thread copies each stage: both warpgroups' int8 weight blocks (one
+    // image run each) and the int8 activations (the ring tiles' fill).
+    SetMaxRegistersDecrease<kRingWsProducerRegs>();
+    if (tid != kConsumerThreads) return;
+    const unsigned char* const ops = q.a_i8 + static_cast<int64_t>(m0) * groups * 32;
+    int group[2];
+    int lo[2];
+    bool in_n[2];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      group[h] = n0 / kPreparedGroupRows + h % kWgsN;
+      lo[h] = (h / kWgsN) * chunk;
+      // A 64-row group wholly past N: nothing copied (its outputs are not
+      // stored; the consumer multiplies whatever the slot holds).
+      in_n[h] = group[h] * kPreparedGroupRows < p.n;
+    }
+#pragma unroll 1
+    for (int t = 0; t < stages_total; ++t) {
+      const int s = t & (kRingStages - 1);
+      if (t >= kRingStages) {
+        MbarrierWait(empty_bar(s), static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
+      }
+      MbarrierArriveExpectTx(full_bar(s),
+                             static_cast<uint32_t>((in_n[0] ? 1 : 0) + (in_n[1] ? 1 : 0)) * kU *
+                                 kPreparedBlockBytes);
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        if (!in_n[h]) continue;
+        const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
+        BulkCopyToShared(w_ring + static_cast<uint32_t>((s * 2 + h) * kU) * kWBlockBytes,
+                         q.w_data + b0 * kPreparedBlockBytes, kU * kPreparedBlockBytes,
+                         full_bar(s));
+      }
+      FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
+                                                    chunk, groups, t * kU, full_bar(s),
+                                                    /*stage_ordered=*/false);
+    }
+    return;
+  }
+
+  // ------------------------------------------------------------ consumers
+  SetMaxRegistersIncrease<kRingWsConsumerRegs>();
+  const int kz = wg / kWgsN;
+  const int wn = wg % kWgsN;
+  const int w4 = warp & 3;
+  const int gid = lane >> 2;
+  const int tig = lane & 3;
+  const uint64_t desc_w0 =
+      MatrixDescriptorNoSwizzle(w_ring + static_cast<uint32_t>(wg) * kU * kWBlockBytes, 128, 256);
+  const uint64_t desc_a0 =
+      MatrixDescriptorNoSwizzle(a_ring + static_cast<uint32_t>(kz) * kU * kSubBytes, 128, 256);
+  int32_t acc[kAccRegs];
+#pragma unroll
+  for (int i = 0; i < kAccRegs; ++i) acc[i] = 0;
+  auto release = [&](int t) { MbarrierArrive(empty_bar(t & (kRingStages - 1))); };
+  // Each stage's four wgmmas accumulate into acc behind the previous
+  // stage's (one commit group a stage); a stage is released once its group
+  // retired.
+#pragma unroll 1
+  for (int t = 0; t < stages_total; ++t) {
+    const int s = t & (kRingStages - 1);
+    MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
+    if (t == 0) StampPhase(p, kPhaseClockReady);
+    FenceRegisterArray(acc);
+    WgmmaFence();
+#pragma unroll
+    for (int pos = 0; pos < kU; ++pos) {
+      WgmmaS8SmemAcc<kNa>(
+          acc, MatrixDescriptorOffset(desc_w0, static_cast<uint32_t>(s * 2 * kU + pos) * kWBlockBytes),
+          MatrixDescriptorOffset(desc_a0, static_cast<uint32_t>(s * kWgsK * kU + pos) * kSubBytes));
+    }
+    WgmmaCommitGroup();
+    if (t > 0) {
+      WgmmaWaitGroup<1>();
+      release(t - 1);
+    }
+  }
+  WgmmaWaitGroup<0>();
+  FenceRegisterArray(acc);
+  if (stages_total > 0) release(stages_total - 1);
+
+  // The sums as values: s32 -> fp32 (exact: |sum| <= 2^24), x 2^(refB - 128),
+  // x 2^(refA - 128) (both exact under Int8TileIsExact); then the ring
+  // tiles' combine (p0 + p1 of two exact partials is exact) and store.
+  const int n_local = wn * 64 + w4 * 16 + gid;
+  const float fb0 = factor_b[n_local];
+  const float fb8 = factor_b[n_local + 8];
+  float out[kAccRegs];
+#pragma unroll
+  for (int c = 0; c < kNa / 8; ++c) {
+    const float fa0 = factor_a[8 * c + 2 * tig];
+    const float fa1 = factor_a[8 * c + 2 * tig + 1];
+    out[4 * c] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c]), fb0), fa0);
+    out[4 * c + 1] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 1]), fb0), fa1);
+    out[4 * c + 2] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 2]), fb8), fa0);
+    out[4 * c + 3] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 3]), fb8), fa1);
+  }
+  StampPhase(p, kPhaseClockMathDone);
+  StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
+  // The partials alias the ring: every consumer is past its last wait.
+  CombineBarrier<kConsumerThreads>();
+  WriteRingPartials<kNa, kBlockN>(partials, out, kz, wn * 64 + w4 * 16, gid, tig);
+  CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+                          /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
+  GridDependencyLaunchDependents();
+  StampPhase(p, kPhaseClockEnd);
+}
+
+}  // namespace mxfp4::gpu::gemm_internal
+
+#endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_WS_INT8_BODY_H_
