@@ -1188,6 +1188,10 @@ absl::Status ValidatePreparedWeight(const Mxfp4Weight& b) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: unknown prepared weight format %d", static_cast<int>(p.format)));
   }
+  if (p.row_info != nullptr || p.row_info_bytes != 0) {
+    return absl::InvalidArgumentError(
+        "Gemm: a shifted-E4M3 prepared weight has no row_info (that is the int8 format's)");
+  }
   if (p.data == nullptr || p.scales == nullptr) {
     return absl::InvalidArgumentError(
         "Gemm: prepared weight has only one of its data and scale pointers");

@@ -1056,6 +1056,71 @@ TEST(GemmApi, EveryShapeOfAGridPlans) {
   EXPECT_EQ(planned, 3 * 20 * 7 * 11);
 }
 
+// A weight with a (fake) int8 prepared copy of the right sizes.
+Mxfp4Weight WithPreparedInt8(Mxfp4Weight w) {
+  w.prepared = PreparedWeight{};
+  w.prepared.format = PreparedFormat::kInt8;
+  w.prepared.data = g_fake;
+  w.prepared.data_bytes = PreparedDataBytes(w.n, w.k);
+  w.prepared.row_info = reinterpret_cast<const uint16_t*>(g_fake + 256);
+  w.prepared.row_info_bytes = PreparedInt8RowInfoBytes(w.n);
+  return w;
+}
+
+// An int8 copy: the plan takes integer accumulation where a ws tile with an
+// integer form reads the copy on whole stages (the workspace grows by the int8
+// activations), else plans without a copy; Gemm() checks the copy's buffers.
+TEST(GemmApi, PreparedInt8Weights) {
+  struct Case {
+    int64_t m, n, k;
+    bool int8;
+  };
+  const Case cases[] = {
+      {256, 3072, 1536, true},   {64, 7168, 2048, true},   {4096, 4096, 4096, true},
+      {1024, 4096, 4096, true},  {256, 336, 1056, false},  {4, 2880, 512, false},
+      {384, 4096, 4096, false},  // the 192-row tile: no integer form
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
+    const Mxfp4Weight w = WithPreparedInt8(c.k % 64 == 0 ? PreshuffledWeight(c.n, c.k)
+                                                         : NaturalWeight(c.n, c.k));
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, w);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->int8_accumulation, c.int8) << plan->ToString();
+    if (c.int8) {
+      EXPECT_TRUE(plan->reads_prepared_weight);
+      EXPECT_NE(plan->ToString().find("prepared_weight (int8)"), std::string::npos);
+      // The int8 activations come on top of the E4M3 copy's plan's workspace.
+      Mxfp4Weight e4m3 = w;
+      e4m3.prepared = PreparedWeight{};
+      absl::StatusOr<GemmPlan> with_e4m3 = PlanGemm(c.m, WithPrepared(e4m3));
+      ASSERT_TRUE(with_e4m3.ok());
+      EXPECT_EQ(plan->tile, with_e4m3->tile);
+      EXPECT_GT(plan->workspace_bytes, with_e4m3->workspace_bytes);
+    } else {
+      EXPECT_FALSE(plan->reads_prepared_weight) << plan->ToString();
+    }
+  }
+  GemmArgs a = ValidArgs(256, 3072, 1536);
+  EXPECT_EQ(ValidateWeight(WithPreparedInt8(a.b)).code(), absl::StatusCode::kOk);
+  a.b = WithPreparedInt8(a.b);
+  a.b.prepared.row_info = nullptr;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "row_info");
+  a.b = WithPreparedInt8(a.b);
+  a.b.prepared.scales = reinterpret_cast<const float*>(g_fake);
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "no scales");
+  a.b = WithPreparedInt8(a.b);
+  a.b.prepared.row_info = reinterpret_cast<const uint16_t*>(g_fake + 2);
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "16-byte aligned");
+  a.b = WithPreparedInt8(a.b);
+  a.b.prepared.row_info_bytes -= 2;
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "PreparedInt8RowInfoBytes");
+  a.b.prepared = PreparedWeight{};
+  a.b = WithPrepared(a.b);
+  a.b.prepared.row_info = reinterpret_cast<const uint16_t*>(g_fake + 256);
+  ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "no row_info");
+}
+
 TEST(GemmApi, PreparedWeightErrors) {
   GemmArgs a = ValidArgs(256, 3072, 1536);
   a.b = WithPrepared(a.b);
