@@ -38,5 +38,9 @@ hipError_t LaunchPrepareWeight(const uint8_t*, const uint8_t*, int32_t, int32_t,
                                uint8_t*, float*, hipStream_t) {
   return hipErrorNoDevice;
 }
+hipError_t LaunchPrepareWeightInt8(const uint8_t*, const uint8_t*, int32_t, int32_t, bool, bool,
+                                   uint8_t*, uint16_t*, hipStream_t) {
+  return hipErrorNoDevice;
+}
 
 }  // namespace mxfp4::gpu::gemm_internal
