@@ -42,16 +42,19 @@ absl::StatusOr<ActivationInt8> ActivationInt8Reference(absl::Span<const uint16_t
     Int8RowScan scan;
     for (int64_t g = 0; g < groups; ++g) {
       bool zero = true;
+      uint32_t sumsq = 0;
       for (int64_t e = 0; e < 32; ++e) {
         codes[g * 32 + e] = Fp4At(data, g * 32 + e);
-        zero = zero && (codes[g * 32 + e] & 7) == 0;
+        const int twice = E2m1ToTwice(codes[g * 32 + e]);
+        zero = zero && twice == 0;
+        sumsq += static_cast<uint32_t>(twice * twice);
       }
-      scan.Add(scales[g], zero);
+      scan.Add(scales[g], zero, sumsq);
     }
-    const uint16_t info = scan.Info();
+    const uint32_t info = scan.Info();
     out.row_info[row] = info;
-    if ((info >> 8) > kInt8MaxShift) continue;  // zero or invalid: bytes 0
-    const uint32_t ref = info & 0xFFu;
+    if (!Int8RowEncodes(info)) continue;  // zero or invalid: bytes 0
+    const uint32_t ref = Int8RowRef(info);
     for (int64_t kk = 0; kk < k; ++kk) {
       const int v = E2m1ToTwice(codes[kk]) * (1 << Int8BlockShift(scales[kk / 32], ref));
       out.a_i8[WgmmaOrderOffset(row, kk, k, tile_rows)] = static_cast<int8_t>(v);

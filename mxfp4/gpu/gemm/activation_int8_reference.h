@@ -26,7 +26,7 @@ int64_t WgmmaOrderOffset(int64_t row, int64_t kk, int64_t k, int64_t tile_rows);
 
 struct ActivationInt8 {
   std::vector<int8_t> a_i8;        // rows_padded * k bytes, WgmmaOrderOffset
-  std::vector<uint16_t> row_info;  // rows_padded: Int8RowScan::Info() or kInt8RowInfoInvalid
+  std::vector<uint32_t> row_info;  // rows_padded: Int8RowScan::Info() or kInt8RowInfoInvalid
   std::vector<uint8_t> scales;     // m * k/32 scale bytes of the quantized A (natural)
   std::vector<uint8_t> codes;      // m * k E2M1 codes, one a byte
 };

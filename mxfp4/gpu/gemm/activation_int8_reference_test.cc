@@ -50,13 +50,14 @@ TEST(ActivationInt8Reference, BytesDecodeToTheQuantizedValues) {
   constexpr int64_t kGroups = kK / 32;
   int valid_rows = 0, zero_rows = 0, invalid_rows = 0, max_spread = 0;
   for (int64_t row = 0; row < kRowsPadded; ++row) {
-    const uint16_t info = ref->row_info[row];
-    const uint32_t mark = info >> 8;
-    const uint32_t rref = info & 0xFFu;
+    const uint32_t info = ref->row_info[row];
+    const uint32_t mark = Int8RowMark(info);
+    const uint32_t rref = Int8RowRef(info);
     if (row >= kM) {
       EXPECT_EQ(info, kInt8RowInfoInvalid) << "padding row " << row;
     } else if (mark == kInt8RowZero) {
       ++zero_rows;
+      EXPECT_EQ(Int8RowNorm(info), 0u) << "zero row " << row;
       for (int64_t kk = 0; kk < kK; ++kk) {
         ASSERT_EQ(ref->codes[row * kK + kk] & 7, 0) << "zero row " << row;
       }
@@ -75,8 +76,10 @@ TEST(ActivationInt8Reference, BytesDecodeToTheQuantizedValues) {
       EXPECT_EQ(info, kInt8RowInfoInvalid) << "row " << row;
     }
     const bool encoded = row < kM && mark <= static_cast<uint32_t>(kInt8MaxShift);
+    int64_t sumsq = 0;
     for (int64_t kk = 0; kk < kK; ++kk) {
       const int v = ref->a_i8[WgmmaOrderOffset(row, kk, kK, kTileRows)];
+      sumsq += v * v;
       if (!encoded) {
         ASSERT_EQ(v, 0) << "row " << row << " k " << kk;
         continue;
@@ -88,6 +91,11 @@ TEST(ActivationInt8Reference, BytesDecodeToTheQuantizedValues) {
       const double got = std::ldexp(static_cast<double>(v), static_cast<int>(rref) - 128);
       ASSERT_EQ(got, want) << "row " << row << " k " << kk << " code " << int{code} << " S "
                            << int{s} << " ref " << rref;
+    }
+    if (encoded) {  // the norm bound: ceil(sqrt(sum of the bytes squared))
+      const int64_t norm = Int8RowNorm(info);
+      EXPECT_GE(norm * norm, sumsq) << "row " << row;
+      EXPECT_LT((norm - 1) * (norm - 1), sumsq) << "row " << row;
     }
   }
   // The activations reach every class, and the largest spread.
@@ -103,14 +111,14 @@ TEST(ActivationInt8Reference, LaneBytesAreTheShiftedInt8Permuted) {
   absl::StatusOr<ActivationInt8> ref = ActivationInt8Reference(a, kM, kK, kM, kTileRows);
   ASSERT_TRUE(ref.ok()) << ref.status();
   for (int64_t row = 0; row < kM; ++row) {
-    const uint16_t info = ref->row_info[row];
-    if ((info >> 8) > static_cast<uint32_t>(kInt8MaxShift)) continue;
+    const uint32_t info = ref->row_info[row];
+    if (!Int8RowEncodes(info)) continue;
     for (int64_t kk = 0; kk < kK; kk += 8) {
       // The lane holding elements kk .. kk + 7: its word at the first
       // element's offset (lo, even elements) and 128 bytes on (hi, odd).
       uint32_t w = 0;
       for (int j = 0; j < 8; ++j) w |= uint32_t{ref->codes[row * kK + kk + j]} << (4 * j);
-      const uint32_t shift = Int8BlockShift(ref->scales[row * (kK / 32) + kk / 32], info & 0xFFu);
+      const uint32_t shift = Int8BlockShift(ref->scales[row * (kK / 32) + kk / 32], Int8RowRef(info));
       const Bytes8 natural = Fp4x8ToShiftedInt8(w, ShiftedInt8Tables(shift));
       const int64_t at = WgmmaOrderOffset(row, kk, kK, kTileRows);
       uint32_t lo = 0, hi = 0;

@@ -64,7 +64,7 @@ enum class PreparedFormat {
   kShiftedE4m3,
   // data: the int8 image (int8_image.h; same geometry, each element's scale
   // shift folded into its byte); scales null / 0 bytes; row_info required:
-  // one uint16 summary per row (PreparedInt8RowInfoBytes(n) bytes).
+  // one uint32 summary per row (PreparedInt8RowInfoBytes(n) bytes).
   kInt8,
 };
 
@@ -84,7 +84,7 @@ struct PreparedWeight {
   int64_t scale_bytes = 0;
   PreparedFormat format = PreparedFormat::kShiftedE4m3;
   // kInt8 only: PreparedInt8RowInfoBytes(n) bytes, 16-byte aligned.
-  const uint16_t* row_info = nullptr;
+  const uint32_t* row_info = nullptr;
   int64_t row_info_bytes = 0;
   bool present() const { return data != nullptr || scales != nullptr || row_info != nullptr; }
 };

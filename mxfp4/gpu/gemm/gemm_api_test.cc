@@ -1062,7 +1062,7 @@ Mxfp4Weight WithPreparedInt8(Mxfp4Weight w) {
   w.prepared.format = PreparedFormat::kInt8;
   w.prepared.data = g_fake;
   w.prepared.data_bytes = PreparedDataBytes(w.n, w.k);
-  w.prepared.row_info = reinterpret_cast<const uint16_t*>(g_fake + 256);
+  w.prepared.row_info = reinterpret_cast<const uint32_t*>(g_fake + 256);
   w.prepared.row_info_bytes = PreparedInt8RowInfoBytes(w.n);
   return w;
 }
@@ -1110,14 +1110,14 @@ TEST(GemmApi, PreparedInt8Weights) {
   a.b.prepared.scales = reinterpret_cast<const float*>(g_fake);
   ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "no scales");
   a.b = WithPreparedInt8(a.b);
-  a.b.prepared.row_info = reinterpret_cast<const uint16_t*>(g_fake + 2);
+  a.b.prepared.row_info = reinterpret_cast<const uint32_t*>(g_fake + 4);
   ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "16-byte aligned");
   a.b = WithPreparedInt8(a.b);
-  a.b.prepared.row_info_bytes -= 2;
+  a.b.prepared.row_info_bytes -= 4;
   ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "PreparedInt8RowInfoBytes");
   a.b.prepared = PreparedWeight{};
   a.b = WithPrepared(a.b);
-  a.b.prepared.row_info = reinterpret_cast<const uint16_t*>(g_fake + 256);
+  a.b.prepared.row_info = reinterpret_cast<const uint32_t*>(g_fake + 256);
   ExpectError(Gemm(a, nullptr), absl::StatusCode::kInvalidArgument, "no row_info");
 }
 
@@ -1168,7 +1168,7 @@ TEST(GemmApi, PreparedWeightErrors) {
   EXPECT_EQ(PreparedWeightBuffer::Allocate(0, 64).status().code(),
             absl::StatusCode::kInvalidArgument);
   // A shifted E4M3 output has no row summaries.
-  alignas(16) static uint16_t out_info[64];
+  alignas(16) static uint32_t out_info[64];
   bad = out;
   bad.row_info = out_info;
   bad.row_info_bytes = PreparedInt8RowInfoBytes(3072);
@@ -1180,7 +1180,7 @@ TEST(GemmApi, PreparedWeightErrors) {
 TEST(GemmApi, PrepareWeightInt8OutputErrors) {
   alignas(16) static uint8_t out_data[64];
   alignas(16) static float out_scales[16];
-  alignas(16) static uint16_t out_info[64];
+  alignas(16) static uint32_t out_info[64];
   const Mxfp4Weight w = PreshuffledWeight(3072, 1536);
   PreparedWeightOutput out;
   out.data = out_data;
@@ -1188,8 +1188,8 @@ TEST(GemmApi, PrepareWeightInt8OutputErrors) {
   out.format = PreparedFormat::kInt8;
   out.row_info = out_info;
   out.row_info_bytes = PreparedInt8RowInfoBytes(3072);
-  EXPECT_EQ(out.row_info_bytes, 3072 * 2);
-  EXPECT_EQ(PreparedInt8RowInfoBytes(3000), 3008 * 2);  // 64-row groups
+  EXPECT_EQ(out.row_info_bytes, 3072 * 4);
+  EXPECT_EQ(PreparedInt8RowInfoBytes(3000), 3008 * 4);  // 64-row groups
   // view() carries the int8 fields; row_info alone makes a copy present.
   const PreparedWeight v = out.view();
   EXPECT_EQ(v.format, PreparedFormat::kInt8);
@@ -1220,7 +1220,7 @@ TEST(GemmApi, PrepareWeightInt8OutputErrors) {
   ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
               "16-byte aligned");
   bad = out;
-  bad.row_info_bytes -= 2;
+  bad.row_info_bytes -= 4;
   ExpectError(PrepareWeight(w, bad, nullptr), absl::StatusCode::kInvalidArgument,
               "PreparedInt8RowInfoBytes");
   bad = out;

@@ -242,7 +242,7 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                 args.a_bf16, args.m, args.k, args.a_rows_padded, RingOperandTileRows(cfg, args.m),
                 const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales),
                 const_cast<uint8_t*>(args.a_fold_flags), const_cast<uint8_t*>(int8.a_i8),
-                const_cast<uint16_t*>(int8.a_row_info), stream, args.grid_split_counters, counters)
+                const_cast<uint32_t*>(int8.a_row_info), stream, args.grid_split_counters, counters)
       : cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                              RingOperandTileRows(cfg, args.m),

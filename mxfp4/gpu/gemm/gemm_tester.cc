@@ -171,7 +171,7 @@ absl::StatusOr<PreparedWeightBuffer> PrepareInt8AndCheck(const Mxfp4Weight& w,
   if (absl::Status s = PrepareWeight(w, *out, stream); !s.ok()) return s;
   MXFP4_HIP_RETURN_IF_ERROR(hipStreamSynchronize(stream));
   std::vector<uint8_t> data(static_cast<size_t>(view.data_bytes));
-  std::vector<uint16_t> info(static_cast<size_t>(view.row_info_bytes / 2));
+  std::vector<uint32_t> info(static_cast<size_t>(view.row_info_bytes / 4));
   MXFP4_HIP_RETURN_IF_ERROR(
       hipMemcpy(data.data(), out->data(), data.size(), hipMemcpyDeviceToHost));
   MXFP4_HIP_RETURN_IF_ERROR(
@@ -184,7 +184,7 @@ absl::StatusOr<PreparedWeightBuffer> PrepareInt8AndCheck(const Mxfp4Weight& w,
     for (size_t i = 0; i < info.size(); ++i) {
       if (info[i] != host->row_info[i]) {
         return absl::InternalError(absl::StrFormat(
-            "PrepareWeight (int8): row_info[%d] is 0x%04x, the host image has 0x%04x", i, info[i],
+            "PrepareWeight (int8): row_info[%d] is 0x%08x, the host image has 0x%08x", i, info[i],
             host->row_info[i]));
       }
     }

@@ -8,6 +8,7 @@
 
 #include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -237,9 +238,9 @@ TEST(Int8Accumulation, MatchesBlockFmaWhereverTheBoundHolds) {
 // as the kernel does - (float(sum) x 2^(refB - 128)) x 2^(refA - 128) - is
 // block_fma's bits for every split; and the check declines rows the rule
 // marks (a NaN, a spread of 4, a zero block's byte too high).
-float IntegerPathFromSummaries(const RowPair& r, int64_t groups, uint16_t info_a,
-                               uint16_t info_b) {
-  const uint32_t ref_a = info_a & 0xFFu, ref_b = info_b & 0xFFu;
+float IntegerPathFromSummaries(const RowPair& r, int64_t groups, uint32_t info_a,
+                               uint32_t info_b) {
+  const uint32_t ref_a = Int8RowRef(info_a), ref_b = Int8RowRef(info_b);
   int32_t sum = 0;
   for (int64_t g = 0; g < groups; ++g) {
     const Int8Tables ta = ShiftedInt8Tables(Int8BlockShift(r.sa[g], ref_a));
@@ -258,13 +259,20 @@ float IntegerPathFromSummaries(const RowPair& r, int64_t groups, uint16_t info_a
   return step * fa;
 }
 
-uint16_t ScanRow(const std::vector<uint8_t>& codes, const std::vector<uint8_t>& scales,
+// A row's summary as the host references build it: each block's zero flag
+// and sum of (2 x value)^2, long-hand.
+uint32_t ScanRow(const std::vector<uint8_t>& codes, const std::vector<uint8_t>& scales,
                  int64_t groups) {
   Int8RowScan scan;
   for (int64_t g = 0; g < groups; ++g) {
     bool zero = true;
-    for (int k = 0; k < 32; ++k) zero = zero && (codes[g * 32 + k] & 7) == 0;
-    scan.Add(scales[g], zero);
+    uint32_t sumsq = 0;
+    for (int k = 0; k < 32; ++k) {
+      const int twice = E2m1ToTwice(codes[g * 32 + k]);
+      zero = zero && twice == 0;
+      sumsq += static_cast<uint32_t>(twice * twice);
+    }
+    scan.Add(scales[g], zero, sumsq);
   }
   return scan.Info();
 }
@@ -297,8 +305,8 @@ TEST(Int8Accumulation, RowSummariesWithZeroBlocksMatchBlockFma) {
         if (rng() % 500 == 0) sc[g] = 0xFF;
       }
     }
-    const uint16_t info_a = ScanRow(r.a, r.sa, groups);
-    const uint16_t info_b = ScanRow(r.b, r.sb, groups);
+    const uint32_t info_a = ScanRow(r.a, r.sa, groups);
+    const uint32_t info_b = ScanRow(r.b, r.sb, groups);
     Int8TileRows ta, tb;
     ta.Add(info_a);
     tb.Add(info_b);
@@ -330,20 +338,44 @@ TEST(Int8Accumulation, RowSummariesWithZeroBlocksMatchBlockFma) {
 }
 
 TEST(Int8Accumulation, RowScanMarks) {
-  auto info = [](std::initializer_list<std::pair<int, bool>> blocks) {
+  // Blocks as (scale byte, sum of squares at shift 0); a sum of 0 is a zero block.
+  auto info = [](std::initializer_list<std::pair<int, uint32_t>> blocks) {
     Int8RowScan scan;
-    for (const auto& [byte, zero] : blocks) scan.Add(static_cast<uint32_t>(byte), zero);
+    for (const auto& [byte, sumsq] : blocks) scan.Add(static_cast<uint32_t>(byte), sumsq == 0, sumsq);
     return scan.Info();
   };
-  EXPECT_EQ(info({{120, false}, {123, false}, {0, true}}), Int8RowInfo(120, 3));
-  EXPECT_EQ(info({{120, false}, {124, false}}), kInt8RowInfoInvalid);  // spread 4
-  EXPECT_EQ(info({{120, false}, {0xFF, true}}), kInt8RowInfoInvalid);  // NaN, even on zeros
-  EXPECT_EQ(info({{120, false}, {127, true}}), Int8RowInfo(120, 0));   // zero block <= 127
-  EXPECT_EQ(info({{120, false}, {128, true}}), kInt8RowInfoInvalid);   // zero block too high
-  EXPECT_EQ(info({{200, false}, {202, true}}), kInt8RowInfoInvalid);
-  EXPECT_EQ(info({{200, false}, {200, true}}), Int8RowInfo(200, 0));
-  EXPECT_EQ(info({{0, true}, {127, true}}), Int8RowInfo(0, kInt8RowZero));
-  EXPECT_EQ(info({{0, true}, {128, true}}), kInt8RowInfoInvalid);
+  EXPECT_EQ(info({{120, 1}, {123, 1}, {0, 0}}), Int8RowInfo(120, 3, 9));  // 1 + 64 -> 9
+  EXPECT_EQ(info({{120, 1}, {124, 1}}), kInt8RowInfoInvalid);  // spread 4
+  EXPECT_EQ(info({{120, 1}, {0xFF, 0}}), kInt8RowInfoInvalid);  // NaN, even on zeros
+  EXPECT_EQ(info({{120, 1}, {127, 0}}), Int8RowInfo(120, 0, 1));   // zero block <= 127
+  EXPECT_EQ(info({{120, 1}, {128, 0}}), kInt8RowInfoInvalid);   // zero block too high
+  EXPECT_EQ(info({{200, 1}, {202, 0}}), kInt8RowInfoInvalid);
+  EXPECT_EQ(info({{200, 1}, {200, 0}}), Int8RowInfo(200, 0, 1));
+  EXPECT_EQ(info({{0, 0}, {127, 0}}), Int8RowInfo(0, kInt8RowZero));  // norm 0
+  EXPECT_EQ(info({{0, 0}, {128, 0}}), kInt8RowInfoInvalid);
+  EXPECT_EQ(kInt8RowInfoInvalid, 0xFFFFFF00u);
+  EXPECT_EQ(Int8RowMark(kInt8RowInfoInvalid), kInt8RowInvalid);
+  // The norm: ceil(sqrt) of the sum at the row's ref, in any order (a drop of
+  // the minimum rescales the sum so far), exact squares not rounded up.
+  EXPECT_EQ(info({{121, 4}, {120, 9}}), Int8RowInfo(120, 1, 5));  // 9 + 4 x 4 = 25
+  EXPECT_EQ(info({{120, 9}, {121, 4}}), Int8RowInfo(120, 1, 5));
+  EXPECT_EQ(info({{123, 4608}, {120, 4608}}), Int8RowInfo(120, 3, 548));  // 299520
+  EXPECT_EQ(info({{120, 4608}, {123, 4608}, {0, 0}}), Int8RowInfo(120, 3, 548));
+  // Merged partial scans (the quantizer's CTAs, PrepareWeight's lanes).
+  Int8RowScan p, q;
+  p.Add(123, false, 100);
+  q.Add(121, false, 7);
+  q.Add(5, true, 0);
+  p.Merge(q);
+  EXPECT_EQ(p.Info(), Int8RowInfo(121, 2, 41));  // 100 x 16 + 7 = 1607: 40^2 < 1607 <= 41^2
+  Int8RowScan empty;
+  q.Merge(empty);
+  EXPECT_EQ(q.Info(), Int8RowInfo(121, 0, 3));
+  // Saturation: 15,000 blocks of 4608 x 4^3 pass 2^32.
+  Int8RowScan big;
+  big.Add(120, false, 1);
+  for (int g = 0; g < 15000; ++g) big.Add(123, false, 4608);
+  EXPECT_EQ(big.Info(), Int8RowInfo(120, 3, kInt8MaxNorm));
   // The factors: 2^(ref - 128), subnormal below ref 2.
   EXPECT_EQ(Int8RefFactorBits(128), 0x3F800000u);
   EXPECT_EQ(Int8RefFactorBits(2), 0x00800000u);
@@ -390,6 +422,159 @@ TEST(Int8Accumulation, ConditionEdges) {
   EXPECT_TRUE(IntegerAccumulationIsExact(224, 2, 2, 254, 254));  // K = 7168: 224 x 2^4 <= 3640
   EXPECT_FALSE(IntegerAccumulationIsExact(224, 3, 2, 254, 254));
   EXPECT_FALSE(IntegerAccumulationIsExact(-1, 0, 0, 254, 254));
+}
+
+TEST(Int8Accumulation, NormBoundIsTheCeilingSquareRoot) {
+  EXPECT_EQ(Int8NormBound(0), 0u);
+  EXPECT_EQ(Int8NormBound(1), 1u);
+  EXPECT_EQ(Int8NormBound(2), 2u);
+  for (uint64_t r = 2; r < kInt8MaxNorm; ++r) {
+    const uint32_t sq = static_cast<uint32_t>(r * r);
+    ASSERT_EQ(Int8NormBound(sq - 1), r) << r;
+    ASSERT_EQ(Int8NormBound(sq), r) << r;
+    ASSERT_EQ(Int8NormBound(sq + 1), r + 1) << r;
+  }
+  EXPECT_EQ(Int8NormBound(0xFFFE0001u), kInt8MaxNorm);  // 65535^2
+  EXPECT_EQ(Int8NormBound(0xFFFE0002u), kInt8MaxNorm);  // saturated
+  EXPECT_EQ(Int8NormBound(0xFFFFFFFFu), kInt8MaxNorm);
+}
+
+TEST(Int8Accumulation, SumSquaresOfEightCodes) {
+  std::mt19937 rng(0x1A8F0u);
+  for (int i = 0; i < 100000; ++i) {
+    const uint32_t w = i < 16 ? 0x11111111u * static_cast<uint32_t>(i) : rng();
+    uint32_t want = 0;
+    for (int j = 0; j < 8; ++j) {
+      const int t = E2m1ToTwice(static_cast<uint8_t>((w >> (4 * j)) & 0xF));
+      want += static_cast<uint32_t>(t * t);
+    }
+    ASSERT_EQ(Fp4x8SumSquares(w), want) << std::hex << w;
+  }
+  EXPECT_EQ(Fp4x8SumSquares(0x77777777u) * 4, static_cast<uint32_t>(kMaxBlockDot4));
+}
+
+// Int8TileIsExact: the sums are bounded by the worst case or by the norms;
+// the other conditions hold either way.
+TEST(Int8Accumulation, TileCheckTakesEitherBound) {
+  auto rows = [](uint32_t ref, uint32_t spread, uint32_t norm) {
+    Int8TileRows t;
+    t.Add(Int8RowInfo(ref, spread, norm));
+    return t;
+  };
+  // G = 128, spreads 3 + 2: 128 x 4608 x 32 > 2^24, but 400 x 400 is small.
+  EXPECT_FALSE(IntegerAccumulationIsExact(128, 3, 2, 254, 254));
+  EXPECT_TRUE(Int8TileIsExact(128, rows(127, 3, 400), rows(127, 2, 400)));
+  EXPECT_TRUE(Int8TileIsExact(128, rows(127, 3, 4096), rows(127, 2, 4096)));  // 2^24
+  EXPECT_FALSE(Int8TileIsExact(128, rows(127, 3, 4096), rows(127, 2, 4097)));
+  EXPECT_FALSE(Int8TileIsExact(128, rows(127, 3, 5000), rows(127, 2, 4000)));
+  EXPECT_FALSE(Int8TileIsExact(128, rows(127, 3, kInt8MaxNorm), rows(127, 2, kInt8MaxNorm)));
+  // The worst case alone still passes whatever the norms (G = 48).
+  EXPECT_TRUE(Int8TileIsExact(48, rows(127, 3, kInt8MaxNorm), rows(127, 3, kInt8MaxNorm)));
+  // The other conditions stay: refs, weight refs, invalid rows.
+  EXPECT_FALSE(Int8TileIsExact(128, rows(64, 3, 400), rows(65, 2, 400)));    // refA + refB 129
+  EXPECT_FALSE(Int8TileIsExact(128, rows(200, 3, 400), rows(160, 2, 400)));  // 360
+  EXPECT_FALSE(Int8TileIsExact(128, rows(254, 3, 400), rows(1, 2, 400)));    // weight ref 1
+  Int8TileRows with_invalid = rows(127, 3, 400);
+  with_invalid.Add(kInt8RowInfoInvalid);
+  EXPECT_FALSE(Int8TileIsExact(128, with_invalid, rows(127, 2, 400)));
+  // The tile's largest norm counts (zero rows are skipped).
+  Int8TileRows two = rows(127, 2, 100);  // 128 x 4608 x 2^(2 + 3) > 2^24
+  two.Add(Int8RowInfo(127, 2, 9000));
+  two.Add(Int8RowInfo(0, kInt8RowZero));
+  EXPECT_EQ(two.max_norm, 9000u);
+  EXPECT_FALSE(Int8TileIsExact(128, two, rows(127, 3, 2000)));
+  EXPECT_TRUE(Int8TileIsExact(128, two, rows(127, 3, 1864)));  // 9000 x 1864 <= 2^24
+}
+
+// The norm bound on long K (G = 128, 256, 455) with spreads that the worst
+// case rejects: rows of random codes, sparse rows, and pairs whose weight row
+// is the activation row (Cauchy-Schwarz is then tight: the dot product is
+// normA x normB, up to the ceilings), with zero blocks; wherever
+// Int8TileIsExact holds, the kernel's integer path equals block_fma for
+// several K-splits, and every prefix sum is within normA x normB; where both
+// bounds fail the tile is declined.
+TEST(Int8Accumulation, NormBoundMatchesBlockFmaPastTheWorstCase) {
+  const uint32_t seed = 0x1A900u;
+  std::mt19937 rng(seed);
+  const int64_t kGroups[] = {128, 256, 455};
+  int exact_trials = 0, norm_only = 0, near_bound = 0, declined = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    const int64_t groups = kGroups[rng() % 3];
+    // spreadA + spreadB >= 4: past the worst case at G = 256 and 455 (and at
+    // 128 from 5).
+    const int spread_a = 1 + static_cast<int>(rng() % 3);
+    const int spread_b = std::max(0, 4 - spread_a) + static_cast<int>(rng() % (spread_a + 1));
+    const int ref_a = 90 + static_cast<int>(rng() % 80);
+    const int ref_b = 90 + static_cast<int>(rng() % 80);
+    const int kind = static_cast<int>(rng() % 4);
+    RowPair r;
+    r.a = Codes(rng, groups * 32, kind == 3 ? 4 : (kind == 2 ? 2 : 0));
+    r.sa = ScalesWithSpread(rng, groups, ref_a, spread_a);
+    if (kind == 3) {  // the weight row is the activation row (its shifts too)
+      r.b = r.a;
+      r.sb.resize(groups);
+      for (int64_t g = 0; g < groups; ++g) r.sb[g] = static_cast<uint8_t>(r.sa[g] - ref_a + ref_b);
+    } else {
+      r.b = Codes(rng, groups * 32, kind == 1 ? 2 : 0);
+      r.sb = ScalesWithSpread(rng, groups, ref_b, std::min(spread_b, kInt8MaxShift));
+    }
+    // A few zero blocks with scale bytes up to 127.
+    for (int64_t g = 2; g < groups; ++g) {
+      if (rng() % 32 != 0) continue;
+      for (int k = 0; k < 32; ++k) r.a[g * 32 + k] = static_cast<uint8_t>((rng() & 1u) << 3);
+      r.sa[g] = static_cast<uint8_t>(rng() % 128);
+    }
+    const uint32_t info_a = ScanRow(r.a, r.sa, groups);
+    const uint32_t info_b = ScanRow(r.b, r.sb, groups);
+    ASSERT_TRUE(Int8RowEncodes(info_a) && Int8RowEncodes(info_b)) << "trial " << trial;
+    Int8TileRows ta, tb;
+    ta.Add(info_a);
+    tb.Add(info_b);
+    const uint64_t norms = uint64_t{Int8RowNorm(info_a)} * Int8RowNorm(info_b);
+    const bool worst_case =
+        IntegerAccumulationIsExact(groups, static_cast<int>(ta.max_spread),
+                                   static_cast<int>(tb.max_spread), ref_a + ref_b, ref_a + ref_b);
+    if (!Int8TileIsExact(groups, ta, tb)) {
+      EXPECT_FALSE(worst_case);
+      EXPECT_GT(norms, uint64_t{1} << 24);
+      ++declined;
+      continue;
+    }
+    ++exact_trials;
+    if (!worst_case) {
+      ASSERT_LE(norms, uint64_t{1} << 24);
+      ++norm_only;
+    }
+    if (norms * 2 > uint64_t{1} << 24) ++near_bound;
+    // Cauchy-Schwarz on the prefix sums (in units, at the rows' shifts).
+    int64_t prefix = 0;
+    for (int64_t g = 0; g < groups; ++g) {
+      const int sh_a = static_cast<int>(Int8BlockShift(r.sa[g], Int8RowRef(info_a)));
+      const int sh_b = static_cast<int>(Int8BlockShift(r.sb[g], Int8RowRef(info_b)));
+      for (int k = 0; k < 32; ++k) {
+        prefix += int64_t{E2m1ToTwice(r.a[g * 32 + k])} * E2m1ToTwice(r.b[g * 32 + k])
+                  << (sh_a + sh_b);
+      }
+      ASSERT_LE(static_cast<uint64_t>(prefix < 0 ? -prefix : prefix), norms) << "trial " << trial;
+    }
+    const float got = IntegerPathFromSummaries(r, groups, info_a, info_b);
+    KSplit splits[] = {KSplit::None(), *KSplit::Even(groups, 2), *KSplit::Even(groups, 3),
+                       *KSplit::Chunked(groups, 7), *KSplit::Chunked(groups, 64)};
+    for (const KSplit& split : splits) {
+      const float want = BlockFma(r, groups, split);
+      ASSERT_EQ(Bits(got), Bits(want))
+          << "seed " << seed << " trial " << trial << ": groups " << groups << " infos 0x"
+          << std::hex << info_a << "/0x" << info_b << std::dec << " kind " << kind << " split "
+          << split.ToString(groups) << ": integer path " << got << ", block_fma " << want;
+    }
+  }
+  std::printf(
+      "%d of 1500 trials exact, %d only by the norm bound, %d within a factor 2 of 2^24; %d "
+      "declined\n",
+      exact_trials, norm_only, near_bound, declined);
+  EXPECT_GT(norm_only, 500);
+  EXPECT_GT(near_bound, 30);
+  EXPECT_GT(declined, 30);
 }
 
 }  // namespace

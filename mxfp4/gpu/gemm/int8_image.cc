@@ -16,7 +16,8 @@ namespace mxfp4::gpu {
 
 using gemm_internal::Int8BlockShift;
 using gemm_internal::Int8RowScan;
-using gemm_internal::kInt8MaxShift;
+using gemm_internal::Int8RowEncodes;
+using gemm_internal::Int8RowRef;
 using gemm_internal::kInt8RowInfoInvalid;
 
 absl::StatusOr<PreparedInt8Image> PrepareWeightInt8Image(const Mxfp4View& weight) {
@@ -31,21 +32,24 @@ absl::StatusOr<PreparedInt8Image> PrepareWeightInt8Image(const Mxfp4View& weight
   image.k = k;
   // Zero-filled: the content of padding rows and of rows without an int8 form.
   image.data.assign(PreparedDataBytes(rows, k), 0);
-  image.row_info.assign(PreparedInt8RowInfoBytes(rows) / sizeof(uint16_t), kInt8RowInfoInvalid);
+  image.row_info.assign(PreparedInt8RowInfoBytes(rows) / sizeof(uint32_t), kInt8RowInfoInvalid);
   const int64_t blocks = weight.groups();
   for (int64_t r = 0; r < rows; ++r) {
     Int8RowScan scan;
     for (int64_t g = 0; g < blocks; ++g) {
       bool zero_block = true;
+      uint32_t sumsq = 0;
       for (int64_t e = 0; e < kBlockSize; ++e) {
-        zero_block = zero_block && (weight.code(r, g * kBlockSize + e) & 0x7) == 0;
+        const int twice = E2m1ToTwice(weight.code(r, g * kBlockSize + e));
+        zero_block = zero_block && twice == 0;
+        sumsq += static_cast<uint32_t>(twice * twice);
       }
-      scan.Add(weight.scale(r, g), zero_block);
+      scan.Add(weight.scale(r, g), zero_block, sumsq);
     }
-    const uint16_t info = scan.Info();
+    const uint32_t info = scan.Info();
     image.row_info[r] = info;
-    if ((info >> 8) > static_cast<uint32_t>(kInt8MaxShift)) continue;  // a mark: zeros
-    const uint32_t ref = info & 0xFFu;
+    if (!Int8RowEncodes(info)) continue;  // a mark: zeros
+    const uint32_t ref = Int8RowRef(info);
     for (int64_t g = 0; g < blocks; ++g) {
       const int shift = static_cast<int>(Int8BlockShift(weight.scale(r, g), ref));
       for (int64_t e = 0; e < kBlockSize; ++e) {

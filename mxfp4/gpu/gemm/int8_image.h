@@ -18,9 +18,10 @@
 //     (the low byte of its row info). Rows whose info is not a (ref, spread)
 //     - kInt8RowZero or kInt8RowInvalid marks - and the padding rows of the
 //     last group have all data bytes 0.
-//   - row_info: one uint16 per row of the padded row count (PreparedRowGroups
+//   - row_info: one uint32 per row of the padded row count (PreparedRowGroups
 //     (rows) * 64 entries): Int8RowScan over the row's K-blocks (Add(scale
-//     byte, all 32 codes +-0)), then Info(); padding rows kInt8RowInfoInvalid.
+//     byte, all 32 codes +-0, the block's sum of (2 x value)^2)), then Info()
+//     (ref, spread or mark, norm bound); padding rows kInt8RowInfoInvalid.
 //   - no scales: a valid row's scales are its ref plus the shifts folded into
 //     the bytes.
 
@@ -36,16 +37,16 @@
 
 namespace mxfp4::gpu {
 
-// Bytes of the row_info buffer: one uint16 per row of the 64-row groups.
+// Bytes of the row_info buffer: one uint32 per row of the 64-row groups.
 inline constexpr int64_t PreparedInt8RowInfoBytes(int64_t rows) {
-  return PreparedRowGroups(rows) * kPreparedRowsPerGroup * static_cast<int64_t>(sizeof(uint16_t));
+  return PreparedRowGroups(rows) * kPreparedRowsPerGroup * static_cast<int64_t>(sizeof(uint32_t));
 }
 
 struct PreparedInt8Image {
   int64_t rows = 0;
   int64_t k = 0;
   std::vector<uint8_t> data;       // PreparedDataBytes(rows, k) bytes (int8 values)
-  std::vector<uint16_t> row_info;  // PreparedInt8RowInfoBytes(rows) / 2 entries
+  std::vector<uint32_t> row_info;  // PreparedInt8RowInfoBytes(rows) / 4 entries
 };
 
 // The int8 image of `weight` (any data and scale layout: it reads through the

@@ -33,14 +33,16 @@ using int8_testing::Int8TestWeight;
 using int8_testing::kSpecialInfo;
 using int8_testing::kSpecialRows;
 
-constexpr uint16_t kInvalid = 0xFF00;
-constexpr uint16_t kZeroRow = 0xFE00;
+constexpr uint32_t kInvalid = 0xFFFFFF00u;
+constexpr uint32_t kZeroRow = 0xFE00u;
 
 // The row rule, long-hand: NaN anywhere -> invalid; no non-zero block ->
 // zero row if every byte <= 127, else invalid; otherwise ref = the smallest
 // non-zero block byte, spread = largest - smallest <= 3, and every zero
-// block's byte <= max(127, largest), else invalid.
-uint16_t LonghandInfo(const Mxfp4View& w, int64_t r) {
+// block's byte <= max(127, largest), else invalid; the norm: the smallest
+// integer whose square is at least the sum of the row's int8 values squared,
+// at most 0xFFFF.
+uint32_t LonghandInfo(const Mxfp4View& w, int64_t r) {
   bool nan = false;
   int nonzero_min = 256, nonzero_max = -1, zero_max = -1;
   for (int64_t g = 0; g < w.groups(); ++g) {
@@ -59,10 +61,19 @@ uint16_t LonghandInfo(const Mxfp4View& w, int64_t r) {
   if (nonzero_max < 0) return zero_max <= 127 ? kZeroRow : kInvalid;
   if (nonzero_max - nonzero_min > 3) return kInvalid;
   if (zero_max > std::max(127, nonzero_max)) return kInvalid;
-  return static_cast<uint16_t>(nonzero_min | ((nonzero_max - nonzero_min) << 8));
+  int64_t sumsq = 0;
+  for (int64_t c = 0; c < w.k(); ++c) {
+    const int64_t twice = E2m1ToTwice(w.code(r, c));
+    if (twice == 0) continue;  // zero blocks may sit below nonzero_min
+    const int64_t v = twice << (w.scale(r, c / 32) - nonzero_min);
+    sumsq += v * v;
+  }
+  int64_t norm = 0;
+  while (norm * norm < sumsq && norm < 0xFFFF) ++norm;
+  return static_cast<uint32_t>(nonzero_min | ((nonzero_max - nonzero_min) << 8) | (norm << 16));
 }
 
-bool IsValidInfo(uint16_t info) { return (info >> 8) <= 3; }
+bool IsValidInfo(uint32_t info) { return ((info >> 8) & 0xFF) <= 3; }
 
 // Rows of each kind seen, so the tests can insist on a mix.
 struct RowCounts {
@@ -75,14 +86,14 @@ struct RowCounts {
   const int64_t padded = PreparedRowGroups(rows) * 64;
   if (img.rows != rows || img.k != k ||
       static_cast<int64_t>(img.data.size()) != PreparedDataBytes(rows, k) ||
-      static_cast<int64_t>(img.row_info.size() * 2) != PreparedInt8RowInfoBytes(rows) ||
+      static_cast<int64_t>(img.row_info.size() * 4) != PreparedInt8RowInfoBytes(rows) ||
       static_cast<int64_t>(img.row_info.size()) != padded) {
     return ::testing::AssertionFailure() << "image shape or sizes wrong";
   }
   std::vector<int> placed(img.data.size(), 0);
   for (int64_t r = 0; r < padded; ++r) {
-    const uint16_t want = r < rows ? LonghandInfo(w, r) : kInvalid;
-    const uint16_t info = img.row_info[r];
+    const uint32_t want = r < rows ? LonghandInfo(w, r) : kInvalid;
+    const uint32_t info = img.row_info[r];
     if (info != want) {
       return ::testing::AssertionFailure()
              << "row " << r << " info 0x" << std::hex << info << ", long-hand rule 0x" << want;
@@ -165,10 +176,10 @@ void CheckAllLayouts(int64_t rows, int64_t k, uint64_t seed, RowCounts* counts) 
 }
 
 TEST(Int8Image, Sizes) {
-  EXPECT_EQ(PreparedInt8RowInfoBytes(1), 128);
-  EXPECT_EQ(PreparedInt8RowInfoBytes(64), 128);
-  EXPECT_EQ(PreparedInt8RowInfoBytes(65), 256);
-  EXPECT_EQ(PreparedInt8RowInfoBytes(144), 3 * 128);
+  EXPECT_EQ(PreparedInt8RowInfoBytes(1), 256);  // a uint32 a row
+  EXPECT_EQ(PreparedInt8RowInfoBytes(64), 256);
+  EXPECT_EQ(PreparedInt8RowInfoBytes(65), 512);
+  EXPECT_EQ(PreparedInt8RowInfoBytes(144), 3 * 256);
 }
 
 TEST(Int8Image, RandomWeightsEveryLayout) {
@@ -198,8 +209,15 @@ TEST(Int8Image, SpecialRows) {
       absl::StatusOr<PreparedInt8Image> img = PrepareWeightInt8Image(*v);
       ASSERT_TRUE(img.ok()) << img.status();
       for (int r = 0; r < kSpecialRows; ++r) {
-        EXPECT_EQ(img->row_info[r], kSpecialInfo[r]) << "special row " << r;
+        const uint32_t info = img->row_info[r];
+        EXPECT_EQ(info & 0xFFFFu, kSpecialInfo[r]) << "special row " << r;
+        if (!IsValidInfo(info)) {
+          EXPECT_EQ(info, kSpecialInfo[r] == 0xFE00 ? kZeroRow : kInvalid) << "special row " << r;
+        }
       }
+      // Row 10: one +-1 a block, so the norm is ceil(sqrt(blocks)).
+      const uint32_t norm10 = k == 128 ? 2 : k == 160 ? 3 : 6;
+      EXPECT_EQ(img->row_info[10] >> 16, norm10);
       // Row 9: codes +-6 at shift 3 (its blocks of scale 254) are +-96.
       for (int64_t c = 32; c < 64; ++c) {
         EXPECT_EQ(std::abs(int{static_cast<int8_t>(img->data[PreparedDataOffset(9, c, k)])}), 96);

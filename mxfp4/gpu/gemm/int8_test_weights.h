@@ -17,8 +17,10 @@
 
 namespace mxfp4::gpu::int8_testing {
 
-// The special rows 0..kSpecialRows - 1 (when k >= 128) and the info each must
-// summarize to (ref | spread << 8; 0xFE00 zero row; 0xFF00 invalid).
+// The special rows 0..kSpecialRows - 1 (when k >= 128) and the low 16 bits of
+// the info each must summarize to (ref | spread << 8; 0xFE00 zero row, norm
+// 0; 0xFF00 invalid, all high bits set). The norm bits of valid rows depend on
+// the random codes (int8_image_test checks them long-hand).
 inline constexpr int kSpecialRows = 12;
 inline constexpr uint16_t kSpecialInfo[kSpecialRows] = {
     0xFF00,  // 0: a NaN scale in a non-zero block

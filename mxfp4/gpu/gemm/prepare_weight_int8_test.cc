@@ -132,7 +132,7 @@ std::string Describe(const Case& c) {
     out.data = out_data.as<uint8_t>();
     out.data_bytes = data_bytes;
     out.format = PreparedFormat::kInt8;
-    out.row_info = out_info.as<uint16_t>();
+    out.row_info = out_info.as<uint32_t>();
     out.row_info_bytes = info_bytes;
     CHECK_OK_OR_FAIL(PrepareWeight(w, out, stream->get()));
     view = out.view();

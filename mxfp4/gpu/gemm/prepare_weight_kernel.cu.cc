@@ -11,9 +11,9 @@
 //
 // PrepareWeightInt8Kernel: the same weight -> its int8 image (int8_image.h):
 // the E4M3 image's geometry with int8 bytes 2 x value x 2^shift, and one
-// uint16 row summary (internal/int8_accumulation.h Int8RowScan) per row.
+// uint32 row summary (internal/int8_accumulation.h Int8RowScan) per row.
 // One warp per row: the lanes scan the row's blocks (scale byte, all-zero
-// codes), merge the scans with shuffles, then convert the blocks with the
+// codes, sum of squares), merge the scans with shuffles, then convert the blocks with the
 // row's ref (or store zeros for rows without an int8 form and padding).
 
 #include <algorithm>
@@ -75,6 +75,7 @@ __device__ __forceinline__ Int8RowScan WarpMergeRowScan(Int8RowScan s) {
     o.nonzero_min = ShuffleXorU32(s.nonzero_min, mask);
     o.nonzero_max = ShuffleXorU32(s.nonzero_max, mask);
     o.zero_max = ShuffleXorU32(s.zero_max, mask);
+    o.sumsq = ShuffleXorU32(s.sumsq, mask);
     const uint32_t flags = ShuffleXorU32((s.nan ? 1u : 0u) | (s.any_nonzero ? 2u : 0u), mask);
     o.nan = (flags & 1u) != 0u;
     o.any_nonzero = (flags & 2u) != 0u;
@@ -86,7 +87,7 @@ __device__ __forceinline__ Int8RowScan WarpMergeRowScan(Int8RowScan s) {
 __global__ void __launch_bounds__(kPrepareThreads)
     PrepareWeightInt8Kernel(const uint8_t* __restrict__ data, const uint8_t* __restrict__ scales,
                             int32_t n, int32_t k, int32_t preshuffled, int32_t scales_shuffled16,
-                            uint8_t* __restrict__ out_data, uint16_t* __restrict__ out_row_info) {
+                            uint8_t* __restrict__ out_data, uint32_t* __restrict__ out_row_info) {
   const int blocks = k >> 5;
   const int lane = static_cast<int>(threadIdx.x) & 31;
   const bool pre = preshuffled != 0;
@@ -97,21 +98,23 @@ __global__ void __launch_bounds__(kPrepareThreads)
   for (int64_t i = static_cast<int64_t>(blockIdx.x) * kInt8PrepareWarps + (threadIdx.x >> 5);
        i < padded_rows; i += static_cast<int64_t>(gridDim.x) * kInt8PrepareWarps) {
     const int row = static_cast<int>(i);
-    uint16_t info = kInt8RowInfoInvalid;  // padding rows
+    uint32_t info = kInt8RowInfoInvalid;  // padding rows
     if (row < n) {
       Int8RowScan scan;
       for (int g = lane; g < blocks; g += 32) {
         const uint4 w =
             __ldg(reinterpret_cast<const uint4*>(data + WeightBlockOffset(k, pre, row, g)));
         const uint32_t s = __ldg(scales + WeightScaleOffset(k, shuffled, row, g));
-        scan.Add(s, ((w.x | w.y | w.z | w.w) & 0x77777777u) == 0u);  // +-0 codes only
+        const uint32_t sumsq = Fp4x8SumSquares(w.x) + Fp4x8SumSquares(w.y) +
+                               Fp4x8SumSquares(w.z) + Fp4x8SumSquares(w.w);
+        scan.Add(s, ((w.x | w.y | w.z | w.w) & 0x77777777u) == 0u, sumsq);  // zero: +-0 only
       }
       info = WarpMergeRowScan(scan).Info();
     }
     if (lane == 0) out_row_info[row] = info;
     // A mark (zero / invalid row) has a high byte above any spread: zeros.
-    const bool encode = (info >> 8) <= static_cast<uint32_t>(kInt8MaxShift);
-    const uint32_t ref = info & 0xFFu;
+    const bool encode = Int8RowEncodes(info);
+    const uint32_t ref = Int8RowRef(info);
     const int group = row / kPreparedGroupRows;
     const uint32_t row_offset = PreparedRowOffset(row % kPreparedGroupRows);
     for (int g = lane; g < blocks; g += 32) {
@@ -145,7 +148,7 @@ __global__ void __launch_bounds__(kPrepareThreads)
 
 hipError_t LaunchPrepareWeightInt8(const uint8_t* data, const uint8_t* scales, int32_t n, int32_t k,
                                    bool preshuffled, bool scales_shuffled16, uint8_t* out_data,
-                                   uint16_t* out_row_info, hipStream_t stream) {
+                                   uint32_t* out_row_info, hipStream_t stream) {
   if (n <= 0 || k <= 0 || k % 32 != 0) return hipErrorInvalidValue;
   const int64_t padded_rows =
       (static_cast<int64_t>(n) + kPreparedGroupRows - 1) / kPreparedGroupRows * kPreparedGroupRows;

@@ -50,7 +50,7 @@ class PreparedWeightBuffer {
   PreparedFormat format() const { return format_; }
   uint8_t* data() const { return data_.as<uint8_t>(); }
   float* scales() const { return scales_.as<float>(); }            // null for kInt8
-  uint16_t* row_info() const { return row_info_.as<uint16_t>(); }  // null for kShiftedE4m3
+  uint32_t* row_info() const { return row_info_.as<uint32_t>(); }  // null for kShiftedE4m3
   // What Mxfp4Weight::prepared takes.
   PreparedWeight view() const;
 
@@ -85,7 +85,7 @@ struct PreparedWeightOutput {
   int64_t data_bytes = 0;
   int64_t scale_bytes = 0;
   PreparedFormat format = PreparedFormat::kShiftedE4m3;
-  uint16_t* row_info = nullptr;
+  uint32_t* row_info = nullptr;
   int64_t row_info_bytes = 0;
   PreparedWeight view() const {
     return PreparedWeight{data, scales, data_bytes, scale_bytes, format, row_info, row_info_bytes};

@@ -93,7 +93,7 @@ void CheckCase(int32_t m, int32_t k, int32_t tile_rows, uint64_t seed) {
     ASSERT_TRUE(ops[i].ok() && scales[i].ok() && flags[i].ok() && zeros[i].ok());
   }
   absl::StatusOr<DeviceBuffer> i8 = Poisoned(op_bytes);
-  absl::StatusOr<DeviceBuffer> info = Poisoned(static_cast<size_t>(rows_padded) * 2);
+  absl::StatusOr<DeviceBuffer> info = Poisoned(static_cast<size_t>(rows_padded) * 4);
   ASSERT_TRUE(i8.ok() && info.ok());
 
   ASSERT_OK(MXFP4_HIP_STATUS(LaunchQuantizeAOperandWgmmaOrder(
@@ -102,7 +102,7 @@ void CheckCase(int32_t m, int32_t k, int32_t tile_rows, uint64_t seed) {
       zeros[0]->as<uint32_t>(), kZeroCount)));
   ASSERT_OK(MXFP4_HIP_STATUS(LaunchQuantizeAOperandWgmmaOrderInt8(
       ad->as<uint16_t>(), m, k, rows_padded, tile_rows, ops[1]->as<uint8_t>(),
-      scales[1]->as<float>(), flags[1]->as<uint8_t>(), i8->as<uint8_t>(), info->as<uint16_t>(),
+      scales[1]->as<float>(), flags[1]->as<uint8_t>(), i8->as<uint8_t>(), info->as<uint32_t>(),
       nullptr, zeros[1]->as<uint32_t>(), kZeroCount)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
 
@@ -118,9 +118,10 @@ void CheckCase(int32_t m, int32_t k, int32_t tile_rows, uint64_t seed) {
   std::vector<uint8_t> want_i8(op_bytes);
   for (size_t i = 0; i < op_bytes; ++i) want_i8[i] = static_cast<uint8_t>(ref->a_i8[i]);
   bad += CountDiffs("a_i8", ToHost(*i8, op_bytes), want_i8);
-  const std::vector<uint8_t> got_info = ToHost(*info, static_cast<size_t>(rows_padded) * 2);
+  const std::vector<uint8_t> got_info = ToHost(*info, static_cast<size_t>(rows_padded) * 4);
   for (int32_t row = 0; row < rows_padded; ++row) {
-    const uint16_t got = static_cast<uint16_t>(got_info[2 * row] | (got_info[2 * row + 1] << 8));
+    uint32_t got = 0;
+    for (int b = 0; b < 4; ++b) got |= uint32_t{got_info[4 * row + b]} << (8 * b);
     if (got != ref->row_info[row] && ++bad <= 8) {
       ADD_FAILURE() << "a_row_info[" << row << "]: got 0x" << std::hex << got << " want 0x"
                     << ref->row_info[row] << std::dec;
@@ -163,7 +164,7 @@ TEST(QuantizeAOperandInt8, RefusesWhatItDoesNotSupport) {
   const auto launch = [&](int32_t m, int32_t k, int32_t rows_padded, int32_t tile_rows,
                           uint8_t* a_i8, uint32_t* zero_words, int32_t zero_count) {
     return LaunchQuantizeAOperandWgmmaOrderInt8(a, m, k, rows_padded, tile_rows, &byte, &f, &byte,
-                                                a_i8, &half, nullptr, zero_words, zero_count);
+                                                a_i8, &word, nullptr, zero_words, zero_count);
   };
   if (launch(64, 8224, 64, 64, &byte, nullptr, 0) == hipErrorNoDevice) {
     GTEST_SKIP() << "built without GPU support (--define=mxfp4_gpu=none): the launcher is a stub";

@@ -296,7 +296,11 @@ __global__ void __launch_bounds__(kQuantThreads)
 // blocks g = (c * kIpw + i) * 8 + w, i < kIpw (consecutive warps on
 // consecutive blocks, as the grid-stride kernel). Each CTA scans its blocks
 // of the 8 rows, stores the scan into every peer's shared memory, and after
-// one release/acquire cluster barrier every CTA holds the whole rows'.
+// one release/acquire cluster barrier every CTA holds the whole rows'. The
+// rows' sums of squares (the norm bounds) travel next to the scans: each CTA
+// sums its blocks' at its own smallest non-zero byte, the row's total is
+// sum over peers of peer_sumsq x 4^(peer_min - ref) (exact integers, so the
+// order of the adds does not matter).
 
 // An Int8RowScan in one word whose merge is a bytewise max (__vmaxu4):
 // byte 0 = 255 - nonzero_min, byte 1 = nonzero_max, byte 2 = zero_max; 0 is
@@ -316,6 +320,13 @@ __device__ __forceinline__ Int8RowScan Int8ScanOfWord(uint32_t w) {
   return s;
 }
 
+// The sum of `acc` and the squares of a word's 4 int8 bytes.
+__device__ __forceinline__ uint32_t AddSquaresS8x4(uint32_t x, uint32_t acc) {
+  uint32_t d;
+  asm("dp4a.s32.s32 %0, %1, %1, %2;" : "=r"(d) : "r"(x), "r"(acc));
+  return d;
+}
+
 // Per fp16 half of value/2 (never NaN: the quantizer clamps), the low byte of
 // 4 x (value/2) + 1536 = 2 x value + 1536 is the int8 2 x value: 1536 + y for
 // |y| <= 12 lies in [1024, 2048), where the fp16 ulp is 1 (exact).
@@ -333,13 +344,17 @@ template <int kIpw>
 __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8Kernel(
     const uint16_t* __restrict__ a, int32_t m, int32_t k, int32_t rows_padded, int32_t tile8_log2,
     int32_t cluster_ctas, uint8_t* __restrict__ a_ops, float* __restrict__ a_scales,
-    uint8_t* __restrict__ fold_flags, uint8_t* __restrict__ a_i8, uint16_t* __restrict__ a_row_info,
+    uint8_t* __restrict__ fold_flags, uint8_t* __restrict__ a_i8, uint32_t* __restrict__ a_row_info,
     uint32_t* __restrict__ zero_words, int32_t zero_count) {
   namespace cg = cooperative_groups;
   constexpr int kWarps = kQuantThreads / 32;
   __shared__ uint32_t warp_scan[kWarps][8];
   // [rank of the writer][row]: written only by the cluster's CTAs (remotely).
   __shared__ uint32_t peer_scan[kInt8MaxClusterCtas][8];
+  // Each row's sum of squares at the CTA's smallest non-zero byte of the row,
+  // and the peers' (next to peer_scan).
+  __shared__ uint32_t cta_sumsq[8];
+  __shared__ uint32_t peer_sumsq[kInt8MaxClusterCtas][8];
   // "This CTA runs": the peers' shared memory may be written after the
   // matching wait (the first phase, long complete by then).
   ClusterArriveRelaxed();
@@ -357,6 +372,7 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
   const int64_t tile = r8 >> tile8_log2;
   const uint32_t r_in = r8 & (tile8 - 1);
   const int g0 = rank * kIpw * 8 + warp;
+  if (threadIdx.x < 8) cta_sumsq[threadIdx.x] = 0u;
   GridDependencyWait();  // then the release, as QuantizeAOperandKernel
   GridDependencyLaunchDependents();
   uint32_t x[kIpw][4];
@@ -373,14 +389,15 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     }
   }
   // Kept to the int8 stores: the int8 bytes at shift 0 in the wgmma lane
-  // order and the scale byte of each item.
-  uint32_t i8_lo[kIpw], i8_hi[kIpw], scales[kIpw];
+  // order and the scale byte of each item; to the CTA's minimum: the lane's
+  // sum of squares of each item.
+  uint32_t i8_lo[kIpw], i8_hi[kIpw], scales[kIpw], sq[kIpw];
   uint32_t scan = 0;
 #pragma unroll
   for (int i = 0; i < kIpw; ++i) {
     const int g = g0 + i * 8;
     i8_lo[i] = i8_hi[i] = 0u;
-    scales[i] = 0u;
+    scales[i] = sq[i] = 0u;
     if (g >= groups) continue;  // warp-uniform
     quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x[i]);
     scales[i] = r.scale;
@@ -393,6 +410,7 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
       // The E4M3 operand's order below: even elements, then odd ones.
       i8_lo[i] = __byte_perm(i03, i47, 0x6420);
       i8_hi[i] = __byte_perm(i03, i47, 0x7531);
+      sq[i] = AddSquaresS8x4(i8_hi[i], AddSquaresS8x4(i8_lo[i], 0u));
     }
     // All 32 codes +-0 <=> every int8 of the quad's lanes is 0.
     const uint32_t nonzero_lanes = __ballot_sync(0xFFFFFFFFu, (i8_lo[i] | i8_hi[i]) != 0u);
@@ -422,6 +440,21 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
   }
   if (q == 0) warp_scan[warp][quad] = scan;
   __syncthreads();
+  {
+    // The row's items at the CTA's smallest non-zero byte (zero blocks add
+    // 0; a shift past 3 only in a row with no int8 form, whose sum is unused).
+    uint32_t cta_word = 0;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) cta_word = __vmaxu4(cta_word, warp_scan[w][quad]);
+    const uint32_t cta_min = 255u - (cta_word & 0xFFu);
+    uint32_t sum = 0;
+#pragma unroll
+    for (int i = 0; i < kIpw; ++i) sum += Int8SumSqShift(sq[i], scales[i] - cta_min);
+    sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 1);
+    sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 2);
+    if (q == 0) atomicAdd(&cta_sumsq[quad], sum);
+  }
+  __syncthreads();
   ClusterWait();  // every peer runs
   if (static_cast<int>(threadIdx.x) < 8 * cluster_ctas) {
     const int peer = static_cast<int>(threadIdx.x) >> 3;
@@ -430,15 +463,26 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
 #pragma unroll
     for (int w = 0; w < kWarps; ++w) merged = __vmaxu4(merged, warp_scan[w][rr]);
     *cg::this_cluster().map_shared_rank(&peer_scan[rank][rr], peer) = merged;
+    *cg::this_cluster().map_shared_rank(&peer_sumsq[rank][rr], peer) = cta_sumsq[rr];
   }
   ClusterArriveRelease();
   ClusterWait();  // no shared memory is touched remotely after this
   uint32_t whole = 0;
   for (int c = 0; c < cluster_ctas; ++c) whole = __vmaxu4(whole, peer_scan[c][quad]);
-  const uint16_t info = real ? Int8ScanOfWord(whole).Info() : kInt8RowInfoInvalid;
-  const bool valid = (info >> 8) <= static_cast<uint32_t>(kInt8MaxShift);
-  const uint32_t ref = info & 0xFFu;
-  if (rank == 0 && warp == 0 && q == 0) a_row_info[row] = info;
+  Int8RowScan whole_scan = Int8ScanOfWord(whole);
+  // ref and spread do not depend on the sum of squares (norm 0 here).
+  const uint32_t info = real ? whole_scan.Info() : kInt8RowInfoInvalid;
+  const bool valid = Int8RowEncodes(info);
+  const uint32_t ref = Int8RowRef(info);
+  if (rank == 0 && warp == 0 && q == 0) {
+    // The peers' sums at the row's ref (each peer's minimum is >= ref).
+    for (int c = 0; c < cluster_ctas; ++c) {
+      const uint32_t peer_min = 255u - (peer_scan[c][quad] & 0xFFu);
+      whole_scan.sumsq = Int8SumSqAdd(whole_scan.sumsq,
+                                      Int8SumSqShift(peer_sumsq[c][quad], peer_min - ref));
+    }
+    a_row_info[row] = real ? whole_scan.Info() : kInt8RowInfoInvalid;
+  }
 #pragma unroll
   for (int i = 0; i < kIpw; ++i) {
     const int g = g0 + i * 8;
@@ -464,7 +508,7 @@ hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, in
                                                 int32_t rows_padded, int32_t tile_rows,
                                                 uint8_t* a_ops, float* a_scales,
                                                 uint8_t* fold_flags, uint8_t* a_i8,
-                                                uint16_t* a_row_info, hipStream_t stream,
+                                                uint32_t* a_row_info, hipStream_t stream,
                                                 uint32_t* zero_words, int32_t zero_count) {
   if (zero_count < 0 || (zero_count > 0 && zero_words == nullptr)) return hipErrorInvalidValue;
   if (a_i8 == nullptr || a_row_info == nullptr) return hipErrorInvalidValue;

@@ -21,12 +21,12 @@ hipError_t LaunchPrepareWeight(const uint8_t* data, const uint8_t* scales, int32
 
 // Writes the int8 prepared image of the same weight (mxfp4/gpu/gemm/
 // int8_image.h): `out_data` (PreparedDataBytes(n, k) bytes, 16-byte aligned)
-// and `out_row_info` (one uint16 per row of the 64-row groups); rows without
+// and `out_row_info` (one uint32 per row of the 64-row groups); rows without
 // an int8 form and rows past n as zero bytes, padding rows'
 // info kInt8RowInfoInvalid.
 hipError_t LaunchPrepareWeightInt8(const uint8_t* data, const uint8_t* scales, int32_t n, int32_t k,
                                    bool preshuffled, bool scales_shuffled16, uint8_t* out_data,
-                                   uint16_t* out_row_info, hipStream_t stream);
+                                   uint32_t* out_row_info, hipStream_t stream);
 
 }  // namespace mxfp4::gpu::gemm_internal
 

@@ -32,13 +32,13 @@ struct PreparedWeightArgs {
 // The operands of the integer-accumulation ws kernels (int8_accumulation.h;
 // wgmma_ring_ws_int8_body.h), a kernel parameter next to GemmKernelArgs: the
 // weight's int8 prepared image (PreparedFormat::kInt8: the E4M3 image's
-// geometry, one uint16 row summary a row) and the quantizer's int8
+// geometry, one uint32 row summary a row) and the quantizer's int8
 // activations (a_ops' layout) with their row summaries.
 struct Int8OperandArgs {
   const uint8_t* w_data = nullptr;
-  const uint16_t* w_row_info = nullptr;
+  const uint32_t* w_row_info = nullptr;
   const uint8_t* a_i8 = nullptr;
-  const uint16_t* a_row_info = nullptr;
+  const uint32_t* a_row_info = nullptr;
   // Diagnostics (GemmOptions::int8_cta_counter; null in production): each
   // CTA that accumulates in integers adds 1.
   uint32_t* int8_ctas = nullptr;

@@ -15,9 +15,9 @@
 // which the quantizer writes as well.
 //
 // The decision: after the grid-dependency wait every thread reads at most one
-// activation row's and one weight row's summary (uint16), and the CTA
-// reduces them (largest spread, smallest / largest ref, any invalid row) in
-// shared memory. The per-row factors 2^(ref - 128) stay there for the
+// activation row's and one weight row's summary (uint32), and the CTA
+// reduces them (largest spread, smallest / largest ref, largest norm bound,
+// any invalid row) in shared memory. The per-row factors 2^(ref - 128) stay there for the
 // epilogue (the region of the converting body's stage scales, which this
 // path does not use).
 //
@@ -55,7 +55,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   constexpr int kRingStages = RingStages(kCfg);
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
   // Scratch in the stage-scale region: the factors and the reduction words.
-  static_assert((kNa + kBlockN) * 4 + 8 * 4 <= kRingStages * kRingWsScaleStageBytes,
+  static_assert((kNa + kBlockN) * 4 + 12 * 4 <= kRingStages * kRingWsScaleStageBytes,
                 "the factors fit the stage-scale region");
 
   StampPhase(p, kPhaseClockEntry);
@@ -64,7 +64,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   float* const factor_b = factor_a + kNa;                                    // [kBlockN]
   uint32_t* const red = reinterpret_cast<uint32_t*>(factor_b + kBlockN);
   // red: 0 max spread A, 1 min ref A, 2 max ref A, 3 max spread B, 4 min ref B,
-  // 5 max ref B, 6 any invalid row.
+  // 5 max ref B, 6 any invalid row, 7 max norm A, 8 max norm B.
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
   const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
@@ -73,26 +73,27 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
 
-  if (tid < 7) red[tid] = (tid == 1 || tid == 4) ? 0xFFu : 0u;
+  if (tid < 9) red[tid] = (tid == 1 || tid == 4) ? 0xFFu : 0u;
   // The weights' summaries are not the quantizer's output: read before the wait.
   const bool w_row = tid < kBlockN && n0 + tid < p.n;
-  const uint16_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
+  const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
   __syncthreads();
   GridDependencyWait();
   StampPhase(p, kPhaseClockDependency);
   const bool a_row = tid < kNa && m0 + tid < p.m;
-  const uint16_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+  const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
   Int8TileRows ta, tb;
   if (a_row) ta.Add(a_info);
   if (w_row) tb.Add(w_info);
-  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(a_info & 0xFFu));
-  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(w_info & 0xFFu));
+  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
+  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
   {
-    const uint32_t v[7] = {
+    const uint32_t v[9] = {
         __reduce_max_sync(0xFFFFFFFFu, ta.max_spread), __reduce_min_sync(0xFFFFFFFFu, ta.min_ref),
         __reduce_max_sync(0xFFFFFFFFu, ta.max_ref),    __reduce_max_sync(0xFFFFFFFFu, tb.max_spread),
         __reduce_min_sync(0xFFFFFFFFu, tb.min_ref),    __reduce_max_sync(0xFFFFFFFFu, tb.max_ref),
-        __reduce_or_sync(0xFFFFFFFFu, (ta.invalid || tb.invalid) ? 1u : 0u)};
+        __reduce_or_sync(0xFFFFFFFFu, (ta.invalid || tb.invalid) ? 1u : 0u),
+        __reduce_max_sync(0xFFFFFFFFu, ta.max_norm),   __reduce_max_sync(0xFFFFFFFFu, tb.max_norm)};
     if (lane == 0) {
       atomicMax(&red[0], v[0]);
       atomicMin(&red[1], v[1]);
@@ -101,6 +102,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
       atomicMin(&red[4], v[4]);
       atomicMax(&red[5], v[5]);
       atomicOr(&red[6], v[6]);
+      atomicMax(&red[7], v[7]);
+      atomicMax(&red[8], v[8]);
     }
   }
   __syncthreads();
@@ -112,6 +115,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   b_tile.min_ref = red[4];
   b_tile.max_ref = red[5];
   a_tile.invalid = red[6] != 0u;
+  a_tile.max_norm = red[7];
+  b_tile.max_norm = red[8];
   // Whole stages in every chunk: the loop below has no tail (a stage slot
   // past a chunk would hold the previous stage's bytes).
   const bool exact = chunk % kU == 0 && groups == kWgsK * chunk &&
