@@ -118,7 +118,8 @@ TEST(ActivationInt8Reference, LaneBytesAreTheShiftedInt8Permuted) {
       // element's offset (lo, even elements) and 128 bytes on (hi, odd).
       uint32_t w = 0;
       for (int j = 0; j < 8; ++j) w |= uint32_t{ref->codes[row * kK + kk + j]} << (4 * j);
-      const uint32_t shift = Int8BlockShift(ref->scales[row * (kK / 32) + kk / 32], Int8RowRef(info));
+      const uint32_t shift =
+          Int8BlockShift(ref->scales[row * (kK / 32) + kk / 32], Int8RowRef(info));
       const Bytes8 natural = Fp4x8ToShiftedInt8(w, ShiftedInt8Tables(shift));
       const int64_t at = WgmmaOrderOffset(row, kk, kK, kTileRows);
       uint32_t lo = 0, hi = 0;

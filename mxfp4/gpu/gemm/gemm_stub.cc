@@ -28,9 +28,9 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t*, int32_t, int32_t, i
                                             hipStream_t, uint32_t*, int32_t) {
   return hipErrorNoDevice;
 }
-hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t*, int32_t, int32_t, int32_t,
-                                                int32_t, uint8_t*, float*, uint8_t*, uint8_t*,
-                                                uint32_t*, hipStream_t, uint32_t*, int32_t) {
+hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t*, int32_t, int32_t, int32_t, int32_t,
+                                                uint8_t*, float*, uint8_t*, uint8_t*, uint32_t*,
+                                                hipStream_t, uint32_t*, int32_t) {
   return hipErrorNoDevice;
 }
 

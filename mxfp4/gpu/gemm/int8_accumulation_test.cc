@@ -238,8 +238,7 @@ TEST(Int8Accumulation, MatchesBlockFmaWhereverTheBoundHolds) {
 // as the kernel does - (float(sum) x 2^(refB - 128)) x 2^(refA - 128) - is
 // block_fma's bits for every split; and the check declines rows the rule
 // marks (a NaN, a spread of 4, a zero block's byte too high).
-float IntegerPathFromSummaries(const RowPair& r, int64_t groups, uint32_t info_a,
-                               uint32_t info_b) {
+float IntegerPathFromSummaries(const RowPair& r, int64_t groups, uint32_t info_a, uint32_t info_b) {
   const uint32_t ref_a = Int8RowRef(info_a), ref_b = Int8RowRef(info_b);
   int32_t sum = 0;
   for (int64_t g = 0; g < groups; ++g) {
@@ -341,14 +340,15 @@ TEST(Int8Accumulation, RowScanMarks) {
   // Blocks as (scale byte, sum of squares at shift 0); a sum of 0 is a zero block.
   auto info = [](std::initializer_list<std::pair<int, uint32_t>> blocks) {
     Int8RowScan scan;
-    for (const auto& [byte, sumsq] : blocks) scan.Add(static_cast<uint32_t>(byte), sumsq == 0, sumsq);
+    for (const auto& [byte, sumsq] : blocks)
+      scan.Add(static_cast<uint32_t>(byte), sumsq == 0, sumsq);
     return scan.Info();
   };
   EXPECT_EQ(info({{120, 1}, {123, 1}, {0, 0}}), Int8RowInfo(120, 3, 9));  // 1 + 64 -> 9
-  EXPECT_EQ(info({{120, 1}, {124, 1}}), kInt8RowInfoInvalid);  // spread 4
-  EXPECT_EQ(info({{120, 1}, {0xFF, 0}}), kInt8RowInfoInvalid);  // NaN, even on zeros
-  EXPECT_EQ(info({{120, 1}, {127, 0}}), Int8RowInfo(120, 0, 1));   // zero block <= 127
-  EXPECT_EQ(info({{120, 1}, {128, 0}}), kInt8RowInfoInvalid);   // zero block too high
+  EXPECT_EQ(info({{120, 1}, {124, 1}}), kInt8RowInfoInvalid);             // spread 4
+  EXPECT_EQ(info({{120, 1}, {0xFF, 0}}), kInt8RowInfoInvalid);            // NaN, even on zeros
+  EXPECT_EQ(info({{120, 1}, {127, 0}}), Int8RowInfo(120, 0, 1));          // zero block <= 127
+  EXPECT_EQ(info({{120, 1}, {128, 0}}), kInt8RowInfoInvalid);             // zero block too high
   EXPECT_EQ(info({{200, 1}, {202, 0}}), kInt8RowInfoInvalid);
   EXPECT_EQ(info({{200, 1}, {200, 0}}), Int8RowInfo(200, 0, 1));
   EXPECT_EQ(info({{0, 0}, {127, 0}}), Int8RowInfo(0, kInt8RowZero));  // norm 0

@@ -15,9 +15,9 @@
 namespace mxfp4::gpu {
 
 using gemm_internal::Int8BlockShift;
-using gemm_internal::Int8RowScan;
 using gemm_internal::Int8RowEncodes;
 using gemm_internal::Int8RowRef;
+using gemm_internal::Int8RowScan;
 using gemm_internal::kInt8RowInfoInvalid;
 
 absl::StatusOr<PreparedInt8Image> PrepareWeightInt8Image(const Mxfp4View& weight) {

@@ -105,8 +105,8 @@ __global__ void __launch_bounds__(kPrepareThreads)
         const uint4 w =
             __ldg(reinterpret_cast<const uint4*>(data + WeightBlockOffset(k, pre, row, g)));
         const uint32_t s = __ldg(scales + WeightScaleOffset(k, shuffled, row, g));
-        const uint32_t sumsq = Fp4x8SumSquares(w.x) + Fp4x8SumSquares(w.y) +
-                               Fp4x8SumSquares(w.z) + Fp4x8SumSquares(w.w);
+        const uint32_t sumsq = Fp4x8SumSquares(w.x) + Fp4x8SumSquares(w.y) + Fp4x8SumSquares(w.z) +
+                               Fp4x8SumSquares(w.w);
         scan.Add(s, ((w.x | w.y | w.z | w.w) & 0x77777777u) == 0u, sumsq);  // zero: +-0 only
       }
       info = WarpMergeRowScan(scan).Info();

@@ -478,8 +478,8 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     // The peers' sums at the row's ref (each peer's minimum is >= ref).
     for (int c = 0; c < cluster_ctas; ++c) {
       const uint32_t peer_min = 255u - (peer_scan[c][quad] & 0xFFu);
-      whole_scan.sumsq = Int8SumSqAdd(whole_scan.sumsq,
-                                      Int8SumSqShift(peer_sumsq[c][quad], peer_min - ref));
+      whole_scan.sumsq =
+          Int8SumSqAdd(whole_scan.sumsq, Int8SumSqShift(peer_sumsq[c][quad], peer_min - ref));
     }
     a_row_info[row] = real ? whole_scan.Info() : kInt8RowInfoInvalid;
   }
