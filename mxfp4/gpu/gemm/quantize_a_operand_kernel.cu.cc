@@ -297,10 +297,11 @@ __global__ void __launch_bounds__(kQuantThreads)
 // consecutive blocks, as the grid-stride kernel). Each CTA scans its blocks
 // of the 8 rows, stores the scan into every peer's shared memory, and after
 // one release/acquire cluster barrier every CTA holds the whole rows'. The
-// rows' sums of squares (the norm bounds) travel next to the scans: each CTA
-// sums its blocks' at its own smallest non-zero byte, the row's total is
-// sum over peers of peer_sumsq x 4^(peer_min - ref) (exact integers, so the
-// order of the adds does not matter).
+// rows' sums of squares (the norm bounds) travel next to the scans: each warp
+// sums its blocks' at its own smallest non-zero byte of the row (known from
+// its scan, no barrier), each CTA's at its smallest, and the row's total is
+// the sum over peers of peer_sumsq x 4^(peer_min - ref) (exact integers, so
+// the order of the adds does not matter).
 
 // An Int8RowScan in one word whose merge is a bytewise max (__vmaxu4):
 // byte 0 = 255 - nonzero_min, byte 1 = nonzero_max, byte 2 = zero_max; 0 is
@@ -351,9 +352,9 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
   __shared__ uint32_t warp_scan[kWarps][8];
   // [rank of the writer][row]: written only by the cluster's CTAs (remotely).
   __shared__ uint32_t peer_scan[kInt8MaxClusterCtas][8];
-  // Each row's sum of squares at the CTA's smallest non-zero byte of the row,
-  // and the peers' (next to peer_scan).
-  __shared__ uint32_t cta_sumsq[8];
+  // Each row's sum of squares at the warp's smallest non-zero byte of the
+  // row, and the peers' at theirs (next to peer_scan).
+  __shared__ uint32_t warp_sumsq[kWarps][8];
   __shared__ uint32_t peer_sumsq[kInt8MaxClusterCtas][8];
   // "This CTA runs": the peers' shared memory may be written after the
   // matching wait (the first phase, long complete by then).
@@ -372,7 +373,6 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
   const int64_t tile = r8 >> tile8_log2;
   const uint32_t r_in = r8 & (tile8 - 1);
   const int g0 = rank * kIpw * 8 + warp;
-  if (threadIdx.x < 8) cta_sumsq[threadIdx.x] = 0u;
   GridDependencyWait();  // then the release, as QuantizeAOperandKernel
   GridDependencyLaunchDependents();
   uint32_t x[kIpw][4];
@@ -389,7 +389,7 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     }
   }
   // Kept to the int8 stores: the int8 bytes at shift 0 in the wgmma lane
-  // order and the scale byte of each item; to the CTA's minimum: the lane's
+  // order and the scale byte of each item; to the warp's sum: the lane's
   // sum of squares of each item.
   uint32_t i8_lo[kIpw], i8_hi[kIpw], scales[kIpw], sq[kIpw];
   uint32_t scan = 0;
@@ -438,21 +438,21 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
       }
     }
   }
-  if (q == 0) warp_scan[warp][quad] = scan;
-  __syncthreads();
   {
-    // The row's items at the CTA's smallest non-zero byte (zero blocks add
-    // 0; a shift past 3 only in a row with no int8 form, whose sum is unused).
-    uint32_t cta_word = 0;
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) cta_word = __vmaxu4(cta_word, warp_scan[w][quad]);
-    const uint32_t cta_min = 255u - (cta_word & 0xFFu);
+    // The row's items at the warp's smallest non-zero byte, which the quad's
+    // scan already holds (zero blocks add 0; a shift past 3 only in a row
+    // with no int8 form, whose sum is unused; a valid row's sum stays far
+    // below 2^32: 256 blocks x 4608 x 4^3).
+    const uint32_t warp_min = 255u - (scan & 0xFFu);
     uint32_t sum = 0;
 #pragma unroll
-    for (int i = 0; i < kIpw; ++i) sum += Int8SumSqShift(sq[i], scales[i] - cta_min);
+    for (int i = 0; i < kIpw; ++i) sum += Int8SumSqShift(sq[i], scales[i] - warp_min);
     sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 1);
     sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 2);
-    if (q == 0) atomicAdd(&cta_sumsq[quad], sum);
+    if (q == 0) {
+      warp_scan[warp][quad] = scan;
+      warp_sumsq[warp][quad] = sum;
+    }
   }
   __syncthreads();
   ClusterWait();  // every peer runs
@@ -462,8 +462,16 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     uint32_t merged = 0;
 #pragma unroll
     for (int w = 0; w < kWarps; ++w) merged = __vmaxu4(merged, warp_scan[w][rr]);
+    // The warps' sums at the CTA's smallest non-zero byte (each warp's is >=).
+    const uint32_t cta_min = 255u - (merged & 0xFFu);
+    uint32_t cta_sum = 0;
+#pragma unroll
+    for (int w = 0; w < kWarps; ++w) {
+      const uint32_t warp_min = 255u - (warp_scan[w][rr] & 0xFFu);
+      cta_sum = Int8SumSqAdd(cta_sum, Int8SumSqShift(warp_sumsq[w][rr], warp_min - cta_min));
+    }
     *cg::this_cluster().map_shared_rank(&peer_scan[rank][rr], peer) = merged;
-    *cg::this_cluster().map_shared_rank(&peer_sumsq[rank][rr], peer) = cta_sumsq[rr];
+    *cg::this_cluster().map_shared_rank(&peer_sumsq[rank][rr], peer) = cta_sum;
   }
   ClusterArriveRelease();
   ClusterWait();  // no shared memory is touched remotely after this
