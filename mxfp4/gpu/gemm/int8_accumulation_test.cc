@@ -486,6 +486,43 @@ TEST(Int8Accumulation, TileCheckTakesEitherBound) {
   EXPECT_TRUE(Int8TileIsExact(128, two, rows(127, 3, 1864)));  // 9000 x 1864 <= 2^24
 }
 
+// Int8WeightRowsMayBeExact (what the ws kernels check before the wait, to
+// issue their first weight stages early) is necessary for Int8TileIsExact
+// unless every activation row is zero: random tiles of random summaries
+// (invalid, zero and coded rows, refs over the whole byte range).
+TEST(Int8Accumulation, WeightRowCheckIsNecessary) {
+  const uint32_t seed = 0x1B49u;
+  std::mt19937 rng(seed);
+  auto random_rows = [&rng](int n) {
+    Int8TileRows t;
+    for (int r = 0; r < n; ++r) {
+      const uint32_t kind = rng() % 16;
+      if (kind == 0) {
+        t.Add(kInt8RowInfoInvalid);
+      } else if (kind == 1) {
+        t.Add(Int8RowInfo(0, kInt8RowZero));
+      } else {
+        t.Add(Int8RowInfo(rng() % 256, rng() % (kInt8MaxShift + 1), rng() % (kInt8MaxNorm + 1)));
+      }
+    }
+    return t;
+  };
+  int weights_fail = 0, tile_pass = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const Int8TileRows a = random_rows(1 + static_cast<int>(rng() % 3));
+    const Int8TileRows b = random_rows(1 + static_cast<int>(rng() % 3));
+    const int64_t groups = 1 + static_cast<int64_t>(rng() % 512);
+    const bool may = Int8WeightRowsMayBeExact(b);
+    const bool exact = Int8TileIsExact(groups, a, b);
+    weights_fail += may ? 0 : 1;
+    tile_pass += exact ? 1 : 0;
+    ASSERT_TRUE(may || !exact || a.empty()) << "seed " << seed << " trial " << trial;
+  }
+  // Both sides were exercised.
+  EXPECT_GT(weights_fail, 1000);
+  EXPECT_GT(tile_pass, 1000);
+}
+
 // The norm bound on long K (G = 128, 256, 455) with spreads that the worst
 // case rejects: rows of random codes, sparse rows, and pairs whose weight row
 // is the activation row (Cauchy-Schwarz is then tight: the dot product is

@@ -342,6 +342,14 @@ MXFP4_HOST_DEVICE inline bool Int8TileIsExact(int64_t groups, const Int8TileRows
   return norms || IntegerAccumulationIsExact(groups, spread_a, spread_b, ref_min, ref_max);
 }
 
+// What the weight rows alone tell: false when no activation rows but zero
+// ones could make Int8TileIsExact true for them (an invalid row, or the
+// weight refs outside 2..231). The ws kernels check it before they know the
+// activations' summaries, to issue their first weight stages early.
+MXFP4_HOST_DEVICE inline bool Int8WeightRowsMayBeExact(const Int8TileRows& b) {
+  return !b.invalid && (b.empty() || (b.min_ref >= 2 && b.max_ref <= 231));
+}
+
 // 2^(ref - 128) as fp32 bits for ref in 0..255 (subnormal below 2, exact
 // either way): one operand's factor of the unit 2^(refA + refB - 256).
 MXFP4_HOST_DEVICE inline uint32_t Int8RefFactorBits(uint32_t ref) {

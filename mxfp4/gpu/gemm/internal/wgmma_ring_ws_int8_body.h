@@ -14,12 +14,17 @@
 // (wgmma_ring_ws_gemm_body.h) on the packed weight and the E4M3 activations,
 // which the quantizer writes as well.
 //
-// The decision: after the grid-dependency wait every thread reads at most one
-// activation row's and one weight row's summary (uint32), and the CTA
-// reduces them (largest spread, smallest / largest ref, largest norm bound,
-// any invalid row) in shared memory. The per-row factors 2^(ref - 128) stay there for the
-// epilogue (the region of the converting body's stage scales, which this
-// path does not use).
+// The decision: before the grid-dependency wait every thread reads at most
+// one weight row's summary (uint32) and the CTA reduces them (largest
+// spread, smallest / largest ref, largest norm bound, any invalid row) in
+// shared memory; where the weight rows allow the integer form
+// (Int8WeightRowsMayBeExact) the producer issues the ring's first stages of
+// int8 weights then, and their activations right after the wait (the
+// weights are not the quantizer's output). After the wait the activation
+// rows' summaries are reduced the same way and decide; a CTA that falls back
+// lets those copies land first. The per-row factors 2^(ref - 128) stay in
+// shared memory for the epilogue (the region of the converting body's stage
+// scales, which this path does not use).
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -61,10 +66,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
   float* const factor_a = reinterpret_cast<float*>(smem + kPlan.b_scales);  // [kNa]
-  float* const factor_b = factor_a + kNa;                                    // [kBlockN]
+  float* const factor_b = factor_a + kNa;                                   // [kBlockN]
   uint32_t* const red = reinterpret_cast<uint32_t*>(factor_b + kBlockN);
-  // red: 0 max spread A, 1 min ref A, 2 max ref A, 3 max spread B, 4 min ref B,
-  // 5 max ref B, 6 any invalid row, 7 max norm A, 8 max norm B.
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
   const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
@@ -73,70 +76,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
 
-  if (tid < 9) red[tid] = (tid == 1 || tid == 4) ? 0xFFu : 0u;
-  // The weights' summaries are not the quantizer's output: read before the wait.
-  const bool w_row = tid < kBlockN && n0 + tid < p.n;
-  const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
-  __syncthreads();
-  GridDependencyWait();
-  StampPhase(p, kPhaseClockDependency);
-  const bool a_row = tid < kNa && m0 + tid < p.m;
-  const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
-  Int8TileRows ta, tb;
-  if (a_row) ta.Add(a_info);
-  if (w_row) tb.Add(w_info);
-  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
-  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
-  {
-    const uint32_t v[9] = {
-        __reduce_max_sync(0xFFFFFFFFu, ta.max_spread), __reduce_min_sync(0xFFFFFFFFu, ta.min_ref),
-        __reduce_max_sync(0xFFFFFFFFu, ta.max_ref),    __reduce_max_sync(0xFFFFFFFFu, tb.max_spread),
-        __reduce_min_sync(0xFFFFFFFFu, tb.min_ref),    __reduce_max_sync(0xFFFFFFFFu, tb.max_ref),
-        __reduce_or_sync(0xFFFFFFFFu, (ta.invalid || tb.invalid) ? 1u : 0u),
-        __reduce_max_sync(0xFFFFFFFFu, ta.max_norm),   __reduce_max_sync(0xFFFFFFFFu, tb.max_norm)};
-    if (lane == 0) {
-      atomicMax(&red[0], v[0]);
-      atomicMin(&red[1], v[1]);
-      atomicMax(&red[2], v[2]);
-      atomicMax(&red[3], v[3]);
-      atomicMin(&red[4], v[4]);
-      atomicMax(&red[5], v[5]);
-      atomicOr(&red[6], v[6]);
-      atomicMax(&red[7], v[7]);
-      atomicMax(&red[8], v[8]);
-    }
-  }
-  __syncthreads();
-  Int8TileRows a_tile, b_tile;
-  a_tile.max_spread = red[0];
-  a_tile.min_ref = red[1];
-  a_tile.max_ref = red[2];
-  b_tile.max_spread = red[3];
-  b_tile.min_ref = red[4];
-  b_tile.max_ref = red[5];
-  a_tile.invalid = red[6] != 0u;
-  a_tile.max_norm = red[7];
-  b_tile.max_norm = red[8];
-  // Whole stages in every chunk: the loop below has no tail (a stage slot
-  // past a chunk would hold the previous stage's bytes).
-  const bool exact = chunk % kU == 0 && groups == kWgsK * chunk &&
-                     Int8TileIsExact(groups, a_tile, b_tile);
-  if (!exact) {
-    // Every thread has read `red` (the converting body's barrier
-    // initialization and its __syncthreads come before any of its stage
-    // writes).
-    WgmmaRingWsGemmBody<kId>(p);
-    return;
-  }
-
-  if (tid == 0 && q.int8_ctas != nullptr) atomicAdd(q.int8_ctas, 1u);
+  // red: 0 max spread A, 1 min ref A, 2 max ref A, 3 max spread B, 4 min ref
+  // B, 5 max ref B, 6 any invalid weight row, 7 max norm A, 8 max norm B,
+  // 9 any invalid activation row.
+  if (tid < 10) red[tid] = (tid == 1 || tid == 4) ? 0xFFu : 0u;
   const uint32_t a_ring = SharedAddress(smem + kPlan.a_stages);
   const uint32_t w_ring = SharedAddress(smem + kPlan.b_stages);
-  float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
   auto empty_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(kRingStages + s); };
-  const int stages_total = chunk / kU;
   if (tid == 0) {
     for (int s = 0; s < kRingStages; ++s) {
       // The weights' and the activations' expect_tx arrivals.
@@ -145,47 +93,145 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
     }
     MbarrierInitFence();
   }
+  // The weights' summaries are not the quantizer's output: reduced before
+  // the wait, so that the ring's first stages of weights fly during it.
+  const bool w_row = tid < kBlockN && n0 + tid < p.n;
+  const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
+  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
+  __syncthreads();  // red's initial values, the barriers
+  {
+    Int8TileRows tb;
+    if (w_row) tb.Add(w_info);
+    const uint32_t v[5] = {__reduce_max_sync(0xFFFFFFFFu, tb.max_spread),
+                           __reduce_min_sync(0xFFFFFFFFu, tb.min_ref),
+                           __reduce_max_sync(0xFFFFFFFFu, tb.max_ref),
+                           __reduce_or_sync(0xFFFFFFFFu, tb.invalid ? 1u : 0u),
+                           __reduce_max_sync(0xFFFFFFFFu, tb.max_norm)};
+    if (lane == 0 && warp < (kBlockN + 31) / 32) {
+      atomicMax(&red[3], v[0]);
+      atomicMin(&red[4], v[1]);
+      atomicMax(&red[5], v[2]);
+      atomicOr(&red[6], v[3]);
+      atomicMax(&red[8], v[4]);
+    }
+  }
   __syncthreads();
-
+  Int8TileRows b_tile;
+  b_tile.max_spread = red[3];
+  b_tile.min_ref = red[4];
+  b_tile.max_ref = red[5];
+  b_tile.invalid = red[6] != 0u;
+  b_tile.max_norm = red[8];
+  // Whole stages in every chunk (the loop below has no tail: a stage slot
+  // past a chunk would hold the previous stage's bytes) and weight rows that
+  // allow the integer form: the first stages are issued now, speculatively;
+  // a CTA whose activation rows then fail drains them before it falls back.
+  const int stages_total = chunk / kU;
+  const bool whole_stages = chunk % kU == 0 && groups == kWgsK * chunk;
+  const int early_stages =
+      whole_stages && Int8WeightRowsMayBeExact(b_tile) ? min(kRingStages, stages_total) : 0;
   const int wg = warp >> 2;
-  if (wg == 2) {
-    // ---------------------------------------------------------- producer
-    // One thread copies each stage: both warpgroups' int8 weight blocks (one
-    // image run each) and the int8 activations (the ring tiles' fill).
-    SetMaxRegistersDecrease<kRingWsProducerRegs>();
-    if (tid != kConsumerThreads) return;
-    const unsigned char* const ops = q.a_i8 + static_cast<int64_t>(m0) * groups * 32;
-    int group[2];
-    int lo[2];
-    bool in_n[2];
+  // The producer's copies (one thread): both warpgroups' int8 weight blocks
+  // of a stage (one image run each) and its int8 activations (the ring
+  // tiles' fill).
+  const unsigned char* const ops = q.a_i8 + static_cast<int64_t>(m0) * groups * 32;
+  int group[2];
+  int lo[2];
+  bool in_n[2];
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+    group[h] = n0 / kPreparedGroupRows + h % kWgsN;
+    lo[h] = (h / kWgsN) * chunk;
+    // A 64-row group wholly past N: nothing copied (its outputs are not
+    // stored; the consumer multiplies whatever the slot holds).
+    in_n[h] = group[h] * kPreparedGroupRows < p.n;
+  }
+  auto issue_weights = [&](int t) {
+    const int s = t & (kRingStages - 1);
+    MbarrierArriveExpectTx(
+        full_bar(s),
+        static_cast<uint32_t>((in_n[0] ? 1 : 0) + (in_n[1] ? 1 : 0)) * kU * kPreparedBlockBytes);
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
-      group[h] = n0 / kPreparedGroupRows + h % kWgsN;
-      lo[h] = (h / kWgsN) * chunk;
-      // A 64-row group wholly past N: nothing copied (its outputs are not
-      // stored; the consumer multiplies whatever the slot holds).
-      in_n[h] = group[h] * kPreparedGroupRows < p.n;
+      if (!in_n[h]) continue;
+      const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
+      BulkCopyToShared(w_ring + static_cast<uint32_t>((s * 2 + h) * kU) * kWBlockBytes,
+                       q.w_data + b0 * kPreparedBlockBytes, kU * kPreparedBlockBytes, full_bar(s));
     }
+  };
+  auto fill = [&](int t) {
+    const int s = t & (kRingStages - 1);
+    FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
+                                                  groups, t * kU, full_bar(s),
+                                                  /*stage_ordered=*/false);
+  };
+  const bool copier = tid == kConsumerThreads;
+  if (copier) {
+    for (int t = 0; t < early_stages; ++t) issue_weights(t);
+  }
+  GridDependencyWait();
+  StampPhase(p, kPhaseClockDependency);
+  if (copier) {
+    for (int t = 0; t < early_stages; ++t) fill(t);
+  }
+  {
+    const bool a_row = tid < kNa && m0 + tid < p.m;
+    const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+    if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
+    Int8TileRows ta;
+    if (a_row) ta.Add(a_info);
+    const uint32_t v[5] = {__reduce_max_sync(0xFFFFFFFFu, ta.max_spread),
+                           __reduce_min_sync(0xFFFFFFFFu, ta.min_ref),
+                           __reduce_max_sync(0xFFFFFFFFu, ta.max_ref),
+                           __reduce_or_sync(0xFFFFFFFFu, ta.invalid ? 1u : 0u),
+                           __reduce_max_sync(0xFFFFFFFFu, ta.max_norm)};
+    if (lane == 0 && warp < (kNa + 31) / 32) {
+      atomicMax(&red[0], v[0]);
+      atomicMin(&red[1], v[1]);
+      atomicMax(&red[2], v[2]);
+      atomicOr(&red[9], v[3]);
+      atomicMax(&red[7], v[4]);
+    }
+  }
+  __syncthreads();
+  Int8TileRows a_tile;
+  a_tile.max_spread = red[0];
+  a_tile.min_ref = red[1];
+  a_tile.max_ref = red[2];
+  a_tile.invalid = red[9] != 0u;
+  a_tile.max_norm = red[7];
+  // (A tile may be exact without early stages - all its activation rows
+  // zero: the producer below then issues every stage.)
+  const bool exact = whole_stages && Int8TileIsExact(groups, a_tile, b_tile);
+  if (!exact) {
+    // The early stages' copies land before the converting body takes the
+    // shared memory (its own barriers at the same addresses: these are
+    // invalidated first). Every thread has read `red` (the converting body's
+    // barrier initialization and its __syncthreads come before any of its
+    // stage writes).
+    if (tid == 0) {
+      for (int s = 0; s < early_stages; ++s) MbarrierWait(full_bar(s), 0u);
+      for (int s = 0; s < 2 * kRingStages; ++s) MbarrierInval(bars + 8u * static_cast<uint32_t>(s));
+    }
+    __syncthreads();
+    WgmmaRingWsGemmBody<kId>(p);
+    return;
+  }
+
+  if (tid == 0 && q.int8_ctas != nullptr) atomicAdd(q.int8_ctas, 1u);
+  float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
+  if (wg == 2) {
+    // ---------------------------------------------------------- producer
+    SetMaxRegistersDecrease<kRingWsProducerRegs>();
+    if (!copier) return;
 #pragma unroll 1
-    for (int t = 0; t < stages_total; ++t) {
+    for (int t = early_stages; t < stages_total; ++t) {
       const int s = t & (kRingStages - 1);
       if (t >= kRingStages) {
         MbarrierWait(empty_bar(s), static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
       }
-      MbarrierArriveExpectTx(full_bar(s),
-                             static_cast<uint32_t>((in_n[0] ? 1 : 0) + (in_n[1] ? 1 : 0)) * kU *
-                                 kPreparedBlockBytes);
-#pragma unroll
-      for (int h = 0; h < 2; ++h) {
-        if (!in_n[h]) continue;
-        const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
-        BulkCopyToShared(w_ring + static_cast<uint32_t>((s * 2 + h) * kU) * kWBlockBytes,
-                         q.w_data + b0 * kPreparedBlockBytes, kU * kPreparedBlockBytes,
-                         full_bar(s));
-      }
-      FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops,
-                                                    chunk, groups, t * kU, full_bar(s),
-                                                    /*stage_ordered=*/false);
+      issue_weights(t);
+      fill(t);
     }
     return;
   }
@@ -218,7 +264,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
 #pragma unroll
     for (int pos = 0; pos < kU; ++pos) {
       WgmmaS8SmemAcc<kNa>(
-          acc, MatrixDescriptorOffset(desc_w0, static_cast<uint32_t>(s * 2 * kU + pos) * kWBlockBytes),
+          acc,
+          MatrixDescriptorOffset(desc_w0, static_cast<uint32_t>(s * 2 * kU + pos) * kWBlockBytes),
           MatrixDescriptorOffset(desc_a0, static_cast<uint32_t>(s * kWgsK * kU + pos) * kSubBytes));
     }
     WgmmaCommitGroup();
