@@ -38,6 +38,41 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// A CTA's Int8TileRows in kInt8TileWords shared words (max spread, min ref,
+// max ref, any invalid row, max norm; InitInt8TileWord(words, i) for each i
+// < kInt8TileWords first, or for i < c x kInt8TileWords of c consecutive
+// sets): each thread adds at most one row's summary, each warp with rows
+// reduces them and its lane 0 folds them into the words.
+inline constexpr int kInt8TileWords = 5;
+MXFP4_DEVICE_INLINE void InitInt8TileWord(uint32_t* words, int i) {
+  words[i] = i % kInt8TileWords == 1 ? 0xFFu : 0u;
+}
+MXFP4_DEVICE_INLINE void AddRowToInt8TileWords(uint32_t* words, bool has_row, uint32_t info,
+                                               bool warp_has_rows) {
+  Int8TileRows t;
+  if (has_row) t.Add(info);
+  const uint32_t v[kInt8TileWords] = {
+      __reduce_max_sync(0xFFFFFFFFu, t.max_spread), __reduce_min_sync(0xFFFFFFFFu, t.min_ref),
+      __reduce_max_sync(0xFFFFFFFFu, t.max_ref), __reduce_or_sync(0xFFFFFFFFu, t.invalid ? 1u : 0u),
+      __reduce_max_sync(0xFFFFFFFFu, t.max_norm)};
+  if (warp_has_rows && (threadIdx.x & 31u) == 0u) {
+    atomicMax(&words[0], v[0]);
+    atomicMin(&words[1], v[1]);
+    atomicMax(&words[2], v[2]);
+    atomicOr(&words[3], v[3]);
+    atomicMax(&words[4], v[4]);
+  }
+}
+MXFP4_DEVICE_INLINE Int8TileRows Int8TileRowsFromWords(const uint32_t* words) {
+  Int8TileRows t;
+  t.max_spread = words[0];
+  t.min_ref = words[1];
+  t.max_ref = words[2];
+  t.invalid = words[3] != 0u;
+  t.max_norm = words[4];
+  return t;
+}
+
 template <TileConfigId kId>
 MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
                                                  const Int8OperandArgs& q) {
@@ -60,14 +95,16 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   constexpr int kRingStages = RingStages(kCfg);
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
   // Scratch in the stage-scale region: the factors and the reduction words.
-  static_assert((kNa + kBlockN) * 4 + 12 * 4 <= kRingStages * kRingWsScaleStageBytes,
-                "the factors fit the stage-scale region");
+  static_assert(
+      (kNa + kBlockN) * 4 + 2 * kInt8TileWords * 4 <= kRingStages * kRingWsScaleStageBytes,
+      "the factors fit the stage-scale region");
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
-  float* const factor_a = reinterpret_cast<float*>(smem + kPlan.b_scales);  // [kNa]
-  float* const factor_b = factor_a + kNa;                                   // [kBlockN]
-  uint32_t* const red = reinterpret_cast<uint32_t*>(factor_b + kBlockN);
+  float* const factor_a = reinterpret_cast<float*>(smem + kPlan.b_scales);    // [kNa]
+  float* const factor_b = factor_a + kNa;                                     // [kBlockN]
+  uint32_t* const a_words = reinterpret_cast<uint32_t*>(factor_b + kBlockN);  // the tile's rows
+  uint32_t* const b_words = a_words + kInt8TileWords;
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
   const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
@@ -76,10 +113,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
 
-  // red: 0 max spread A, 1 min ref A, 2 max ref A, 3 max spread B, 4 min ref
-  // B, 5 max ref B, 6 any invalid weight row, 7 max norm A, 8 max norm B,
-  // 9 any invalid activation row.
-  if (tid < 10) red[tid] = (tid == 1 || tid == 4) ? 0xFFu : 0u;
+  if (tid < 2 * kInt8TileWords) InitInt8TileWord(a_words, tid);
   const uint32_t a_ring = SharedAddress(smem + kPlan.a_stages);
   const uint32_t w_ring = SharedAddress(smem + kPlan.b_stages);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
@@ -98,30 +132,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const bool w_row = tid < kBlockN && n0 + tid < p.n;
   const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
   if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
-  __syncthreads();  // red's initial values, the barriers
-  {
-    Int8TileRows tb;
-    if (w_row) tb.Add(w_info);
-    const uint32_t v[5] = {__reduce_max_sync(0xFFFFFFFFu, tb.max_spread),
-                           __reduce_min_sync(0xFFFFFFFFu, tb.min_ref),
-                           __reduce_max_sync(0xFFFFFFFFu, tb.max_ref),
-                           __reduce_or_sync(0xFFFFFFFFu, tb.invalid ? 1u : 0u),
-                           __reduce_max_sync(0xFFFFFFFFu, tb.max_norm)};
-    if (lane == 0 && warp < (kBlockN + 31) / 32) {
-      atomicMax(&red[3], v[0]);
-      atomicMin(&red[4], v[1]);
-      atomicMax(&red[5], v[2]);
-      atomicOr(&red[6], v[3]);
-      atomicMax(&red[8], v[4]);
-    }
-  }
+  __syncthreads();  // the words' initial values, the barriers
+  AddRowToInt8TileWords(b_words, w_row, w_info, warp < (kBlockN + 31) / 32);
   __syncthreads();
-  Int8TileRows b_tile;
-  b_tile.max_spread = red[3];
-  b_tile.min_ref = red[4];
-  b_tile.max_ref = red[5];
-  b_tile.invalid = red[6] != 0u;
-  b_tile.max_norm = red[8];
+  const Int8TileRows b_tile = Int8TileRowsFromWords(b_words);
   // Whole stages in every chunk (the loop below has no tail: a stage slot
   // past a chunk would hold the previous stage's bytes) and weight rows that
   // allow the integer form: the first stages are issued now, speculatively;
@@ -174,39 +188,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   if (copier) {
     for (int t = 0; t < early_stages; ++t) fill(t);
   }
-  {
-    const bool a_row = tid < kNa && m0 + tid < p.m;
-    const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
-    if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
-    Int8TileRows ta;
-    if (a_row) ta.Add(a_info);
-    const uint32_t v[5] = {__reduce_max_sync(0xFFFFFFFFu, ta.max_spread),
-                           __reduce_min_sync(0xFFFFFFFFu, ta.min_ref),
-                           __reduce_max_sync(0xFFFFFFFFu, ta.max_ref),
-                           __reduce_or_sync(0xFFFFFFFFu, ta.invalid ? 1u : 0u),
-                           __reduce_max_sync(0xFFFFFFFFu, ta.max_norm)};
-    if (lane == 0 && warp < (kNa + 31) / 32) {
-      atomicMax(&red[0], v[0]);
-      atomicMin(&red[1], v[1]);
-      atomicMax(&red[2], v[2]);
-      atomicOr(&red[9], v[3]);
-      atomicMax(&red[7], v[4]);
-    }
-  }
+  const bool a_row = tid < kNa && m0 + tid < p.m;
+  const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
+  AddRowToInt8TileWords(a_words, a_row, a_info, warp < (kNa + 31) / 32);
   __syncthreads();
-  Int8TileRows a_tile;
-  a_tile.max_spread = red[0];
-  a_tile.min_ref = red[1];
-  a_tile.max_ref = red[2];
-  a_tile.invalid = red[9] != 0u;
-  a_tile.max_norm = red[7];
+  const Int8TileRows a_tile = Int8TileRowsFromWords(a_words);
   // (A tile may be exact without early stages - all its activation rows
   // zero: the producer below then issues every stage.)
   const bool exact = whole_stages && Int8TileIsExact(groups, a_tile, b_tile);
   if (!exact) {
     // The early stages' copies land before the converting body takes the
     // shared memory (its own barriers at the same addresses: these are
-    // invalidated first). Every thread has read `red` (the converting body's
+    // invalidated first). Every thread has read the words (the converting body's
     // barrier initialization and its __syncthreads come before any of its
     // stage writes).
     if (tid == 0) {
