@@ -18,6 +18,7 @@
 #include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/internal/prepare_weight_launch.h"
+#include "mxfp4/gpu/gemm/internal/prepared_copy_check.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/status.h"
 
@@ -1161,56 +1162,6 @@ absl::Status ValidateWeightShape(const Mxfp4Weight& b) {
   return absl::OkStatus();
 }
 
-// The prepared copy's pointers and sizes (when present).
-absl::Status ValidatePreparedWeight(const Mxfp4Weight& b) {
-  const PreparedWeight& p = b.prepared;
-  if (!p.present()) return absl::OkStatus();
-  if (p.format == PreparedFormat::kInt8) {
-    if (p.data == nullptr || p.row_info == nullptr || p.scales != nullptr) {
-      return absl::InvalidArgumentError(
-          "Gemm: an int8 prepared weight needs its data and row_info pointers and no scales");
-    }
-    if (!IsAligned(p.data, 16) || !IsAligned(p.row_info, 16)) {
-      return absl::InvalidArgumentError(
-          "Gemm: int8 prepared weight data and row_info must be 16-byte aligned");
-    }
-    const int64_t want_data = PreparedDataBytes(b.n, b.k);
-    const int64_t want_info = PreparedInt8RowInfoBytes(b.n);
-    if (p.data_bytes != want_data || p.row_info_bytes != want_info || p.scale_bytes != 0) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "Gemm: int8 prepared weight has %d data, %d row_info and %d scale bytes but (N=%d, "
-          "K=%d) needs %d, %d and 0 (PreparedDataBytes / PreparedInt8RowInfoBytes)",
-          p.data_bytes, p.row_info_bytes, p.scale_bytes, b.n, b.k, want_data, want_info));
-    }
-    return absl::OkStatus();
-  }
-  if (p.format != PreparedFormat::kShiftedE4m3) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: unknown prepared weight format %d", static_cast<int>(p.format)));
-  }
-  if (p.row_info != nullptr || p.row_info_bytes != 0) {
-    return absl::InvalidArgumentError(
-        "Gemm: a shifted-E4M3 prepared weight has no row_info (that is the int8 format's)");
-  }
-  if (p.data == nullptr || p.scales == nullptr) {
-    return absl::InvalidArgumentError(
-        "Gemm: prepared weight has only one of its data and scale pointers");
-  }
-  if (!IsAligned(p.data, 16) || !IsAligned(p.scales, 16)) {
-    return absl::InvalidArgumentError(
-        "Gemm: prepared weight data and scales must be 16-byte aligned");
-  }
-  const int64_t want_data = PreparedDataBytes(b.n, b.k);
-  const int64_t want_scales = PreparedScaleBytes(b.n, b.k);
-  if (p.data_bytes != want_data || p.scale_bytes != want_scales) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: prepared weight has %d data and %d scale bytes but (N=%d, K=%d) needs %d and %d "
-        "(PreparedDataBytes / PreparedScaleBytes)",
-        p.data_bytes, p.scale_bytes, b.n, b.k, want_data, want_scales));
-  }
-  return absl::OkStatus();
-}
-
 // The buffer sizes, pointers and prepared copy of a weight whose shape and
 // layouts ValidateWeightShape accepted.
 absl::Status ValidateWeightBuffers(const Mxfp4Weight& b) {
@@ -1232,7 +1183,7 @@ absl::Status ValidateWeightBuffers(const Mxfp4Weight& b) {
   if (!IsAligned(b.data, 16)) {
     return absl::InvalidArgumentError("Gemm: weight data pointer must be 16-byte aligned");
   }
-  return ValidatePreparedWeight(b);
+  return gemm_internal::ValidatePreparedCopy(b.prepared, b.n, b.k, "Gemm");
 }
 
 // Splits for a streaming tile: about kStreamTargetCtas CTAs, at least

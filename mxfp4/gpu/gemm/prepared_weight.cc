@@ -13,6 +13,7 @@
 #include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/internal/prepare_weight_launch.h"
+#include "mxfp4/gpu/gemm/internal/prepared_copy_check.h"
 #include "mxfp4/gpu/platform/status.h"
 
 namespace mxfp4::gpu {
@@ -20,33 +21,66 @@ namespace {
 
 bool IsAligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
 
-// The int8 output's own checks (its format has no scales but row summaries),
-// named for PrepareWeight; ValidateWeight then checks it as Gemm() will.
-absl::Status ValidateInt8Output(const Mxfp4Weight& weight, const PreparedWeightOutput& out) {
-  if (out.data == nullptr || out.row_info == nullptr) {
-    return absl::InvalidArgumentError(
-        "PrepareWeight: int8 output needs non-null data and row_info pointers");
+}  // namespace
+
+namespace gemm_internal {
+
+absl::Status ValidatePreparedCopy(const PreparedWeight& p, int64_t n, int64_t k,
+                                  absl::string_view caller) {
+  if (!p.present()) return absl::OkStatus();
+  if (p.format == PreparedFormat::kInt8) {
+    if (p.data == nullptr || p.row_info == nullptr) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: an int8 prepared copy needs non-null data and row_info pointers", caller));
+    }
+    if (p.scales != nullptr || p.scale_bytes != 0) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: an int8 prepared copy has no scales (scales null, scale_bytes 0)", caller));
+    }
+    if (!IsAligned16(p.data) || !IsAligned16(p.row_info)) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: int8 prepared data and row_info must be 16-byte aligned", caller));
+    }
+    const int64_t want_data = PreparedDataBytes(n, k);
+    const int64_t want_info = PreparedInt8RowInfoBytes(n);
+    if (p.data_bytes != want_data || p.row_info_bytes != want_info) {
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s: int8 prepared copy has %d data and %d row_info bytes but (N=%d, K=%d) needs %d "
+          "and %d (PreparedDataBytes / PreparedInt8RowInfoBytes)",
+          caller, p.data_bytes, p.row_info_bytes, n, k, want_data, want_info));
+    }
+    return absl::OkStatus();
   }
-  if (out.scales != nullptr || out.scale_bytes != 0) {
+  if (p.format != PreparedFormat::kShiftedE4m3) {
     return absl::InvalidArgumentError(
-        "PrepareWeight: int8 output has no scales (scales must be null, scale_bytes 0)");
+        absl::StrFormat("%s: unknown prepared weight format %d", caller, static_cast<int>(p.format)));
   }
-  if (!IsAligned16(out.data) || !IsAligned16(out.row_info)) {
-    return absl::InvalidArgumentError(
-        "PrepareWeight: int8 output data and row_info must be 16-byte aligned");
-  }
-  const int64_t want_data = PreparedDataBytes(weight.n, weight.k);
-  const int64_t want_info = PreparedInt8RowInfoBytes(weight.n);
-  if (out.data_bytes != want_data || out.row_info_bytes != want_info) {
+  if (p.row_info != nullptr || p.row_info_bytes != 0) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "PrepareWeight: int8 output has %d data and %d row_info bytes but (N=%d, K=%d) needs %d "
-        "and %d (PreparedDataBytes / PreparedInt8RowInfoBytes)",
-        out.data_bytes, out.row_info_bytes, weight.n, weight.k, want_data, want_info));
+        "%s: a shifted-E4M3 prepared copy has no row_info (null, 0 bytes; it is the int8 "
+        "format's)",
+        caller));
+  }
+  if (p.data == nullptr || p.scales == nullptr) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: prepared copy has only one of its data and scale pointers", caller));
+  }
+  if (!IsAligned16(p.data) || !IsAligned16(p.scales)) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s: prepared data and scales must be 16-byte aligned", caller));
+  }
+  const int64_t want_data = PreparedDataBytes(n, k);
+  const int64_t want_scales = PreparedScaleBytes(n, k);
+  if (p.data_bytes != want_data || p.scale_bytes != want_scales) {
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%s: prepared copy has %d data and %d scale bytes but (N=%d, K=%d) needs %d and %d "
+        "(PreparedDataBytes / PreparedScaleBytes)",
+        caller, p.data_bytes, p.scale_bytes, n, k, want_data, want_scales));
   }
   return absl::OkStatus();
 }
 
-}  // namespace
+}  // namespace gemm_internal
 
 absl::StatusOr<PreparedWeightBuffer> PreparedWeightBuffer::Allocate(int64_t n, int64_t k,
                                                                     PreparedFormat format) {
@@ -97,36 +131,33 @@ PreparedWeight PreparedWeightBuffer::view() const {
 
 absl::Status PrepareWeight(const Mxfp4Weight& weight, const PreparedWeightOutput& out,
                            hipStream_t stream) {
-  // The weight with `out` as its copy: ValidateWeight checks both (the
-  // weight's own prepared copy, if any, is not an input).
-  Mxfp4Weight checked = weight;
-  checked.prepared = out.view();
+  // The weight first (the output's sizes follow from its shape; its own
+  // prepared copy, if any, is not an input), then the output as the copy
+  // Gemm() will read (the same check).
+  Mxfp4Weight plain = weight;
+  plain.prepared = PreparedWeight{};
+  if (absl::Status s = ValidateWeight(plain); !s.ok()) return s;
+  if (out.format != PreparedFormat::kShiftedE4m3 && out.format != PreparedFormat::kInt8) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("PrepareWeight: unknown output format %d", static_cast<int>(out.format)));
+  }
+  const PreparedWeight copy = out.view();
+  if (!copy.present()) {
+    return absl::InvalidArgumentError("PrepareWeight: output data and scale pointers are null");
+  }
+  if (absl::Status s = gemm_internal::ValidatePreparedCopy(copy, weight.n, weight.k,
+                                                           "PrepareWeight");
+      !s.ok()) {
+    return s;
+  }
   const bool preshuffled = weight.data_layout == DataLayout::kPreshuffled16x16;
   const bool scales_shuffled16 = weight.scale_layout == ScaleLayout::kShuffled16;
   if (out.format == PreparedFormat::kInt8) {
-    // The weight first: the output's sizes follow from its shape.
-    Mxfp4Weight plain = weight;
-    plain.prepared = PreparedWeight{};
-    if (absl::Status s = ValidateWeight(plain); !s.ok()) return s;
-    if (absl::Status s = ValidateInt8Output(weight, out); !s.ok()) return s;
-    if (absl::Status s = ValidateWeight(checked); !s.ok()) return s;
     MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeightInt8(
         weight.data, weight.scales, static_cast<int32_t>(weight.n), static_cast<int32_t>(weight.k),
         preshuffled, scales_shuffled16, out.data, out.row_info, stream));
     return absl::OkStatus();
   }
-  if (out.format != PreparedFormat::kShiftedE4m3) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("PrepareWeight: unknown output format %d", static_cast<int>(out.format)));
-  }
-  if (out.row_info != nullptr || out.row_info_bytes != 0) {
-    return absl::InvalidArgumentError(
-        "PrepareWeight: a shifted E4M3 output has no row_info (null, 0 bytes; it is for kInt8)");
-  }
-  if (out.data == nullptr && out.scales == nullptr) {
-    return absl::InvalidArgumentError("PrepareWeight: output data and scale pointers are null");
-  }
-  if (absl::Status s = ValidateWeight(checked); !s.ok()) return s;
   MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeight(
       weight.data, weight.scales, static_cast<int32_t>(weight.n), static_cast<int32_t>(weight.k),
       preshuffled, scales_shuffled16, out.data, out.scales, stream));
