@@ -173,6 +173,43 @@ __device__ __forceinline__ uint32_t F16x2ToE4m3x2(uint32_t halves) {
   return d;
 }
 
+// The E4M3 operand's part of a wgmma-order item (both wgmma-order kernels):
+// the quad's halves, with the scale folded in where the E4M3 operand takes
+// it, as even elements then odd ones (the weights' order,
+// Fp4x8ToShiftedE4m3, mma_ops.h) at dst and dst + 128 (dst = place(), called
+// after the conversion: the order the E4M3 kernel was tuned in); the row's
+// block scale (lane q = 0: a_scales[g][row]); the warp's fold flag of block g
+// of its 8 rows r8 (fold_flags[r8][g]), and after the last block the padding
+// columns' (they read as folded: the ring tiles' whole-CTA check).
+template <typename Place>
+__device__ __forceinline__ void StoreE4m3Item(quant::QuantizedQuarterF16 r, bool real, int q,
+                                              int lane, int g, int groups, int64_t flag_columns,
+                                              Place place, float* a_scales, int32_t rows_padded,
+                                              int64_t row, uint8_t* fold_flags, uint32_t r8) {
+  const bool folded = ActivationScaleFoldsE4m3(r.scale);
+  if (folded) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
+  }
+  const uint32_t e03 = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
+  const uint32_t e47 = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
+  uint8_t* const dst = place();
+  *reinterpret_cast<uint32_t*>(dst) = __byte_perm(e03, e47, 0x6420);
+  *reinterpret_cast<uint32_t*>(dst + 128) = __byte_perm(e03, e47, 0x7531);
+  if (q == 0) {
+    a_scales[static_cast<int64_t>(g) * rows_padded + row] =
+        real ? quant::E8m0ToFloat(r.scale) : 0.0f;
+  }
+  const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
+  if (lane == 0) {
+    uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
+    flag_row[g] = all ? 1u : 0u;
+    if (g == groups - 1) {
+      for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
+    }
+  }
+}
+
 // The wgmma-order variant (ring tiles): warp item (g, r8) = block g of the 8
 // rows 8 * r8 .. 8 * r8 + 7, quad i = row 8 * r8 + i, lane q of the quad =
 // elements 8q .. 8q + 7; the warp writes the item's 256 bytes (two core
@@ -187,10 +224,8 @@ __global__ void __launch_bounds__(kQuantThreads)
     QuantizeAOperandWgmmaOrderKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
                                      int32_t rows_padded, int32_t tile8_log2,
                                      int32_t interleave_chunk, int32_t warps_k,
-                                     FastDivmod by_groups, FastDivmod by_tile8,
-                                     FastDivmod by_chunk,
-                                     uint8_t* __restrict__ a_ops,
-                                     float* __restrict__ a_scales,
+                                     FastDivmod by_groups, FastDivmod by_tile8, FastDivmod by_chunk,
+                                     uint8_t* __restrict__ a_ops, float* __restrict__ a_scales,
                                      uint8_t* __restrict__ fold_flags,
                                      uint32_t* __restrict__ zero_words, int32_t zero_count) {
   const int groups = k >> 5;
@@ -223,56 +258,33 @@ __global__ void __launch_bounds__(kQuantThreads)
       x[2] = v.z;
       x[3] = v.w;
     }
-    quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
-    const bool folded = ActivationScaleFoldsE4m3(r.scale);
-    if (folded) {
-#pragma unroll
-      for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], r.scale);
-    }
-    const uint32_t e03 = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
-    const uint32_t e47 = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
-    // Even elements first, then odd ones: the weights' order
-    // (Fp4x8ToShiftedE4m3, mma_ops.h).
-    const uint32_t lo = __byte_perm(e03, e47, 0x6420);
-    const uint32_t hi = __byte_perm(e03, e47, 0x7531);
-    // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile
-    // (tile8 = tile_rows / 8).
-    uint32_t tile8 = 0, tile = 0, r_in = 0;
-    if constexpr (kPow2Tile) {
-      tile8 = 1u << tile8_log2;
-      tile = r8 >> tile8_log2;
-      r_in = r8 & (tile8 - 1);
-    } else {
-      tile8 = by_tile8.divisor;
-      by_tile8.DivMod(r8, tile, r_in);
-    }
-    // RingStagePosition(g, interleave_chunk, warps_k), without a division
-    // (warps_k a power of two).
-    int pos = g;
-    if constexpr (kStageOrder) {
-      uint32_t c = 0, j = 0;
-      by_chunk.DivMod(g32, c, j);
-      pos = RingStagePositionInChunk(static_cast<int>(c), static_cast<int>(c) & (warps_k - 1), j,
-                                     interleave_chunk, warps_k);
-    }
-    uint8_t* const dst =
-        a_ops + ((static_cast<int64_t>(tile) * groups + pos) * tile8 + r_in) * 256 + quad * 16 +
-        q * 4;
-    *reinterpret_cast<uint32_t*>(dst) = lo;
-    *reinterpret_cast<uint32_t*>(dst + 128) = hi;
-    if (q == 0) {
-      a_scales[static_cast<int64_t>(g) * rows_padded + row] =
-          real ? quant::E8m0ToFloat(r.scale) : 0.0f;
-    }
-    const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
-    if (lane == 0) {
-      uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
-      flag_row[g] = all ? 1u : 0u;
-      // The padding columns read as folded (the ring tiles' whole-CTA check).
-      if (g == groups - 1) {
-        for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
+    const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+    auto place = [&]() {
+      // Row tile r8 / tile8, block g, 8-row group r8 % tile8 of the tile
+      // (tile8 = tile_rows / 8).
+      uint32_t tile8 = 0, tile = 0, r_in = 0;
+      if constexpr (kPow2Tile) {
+        tile8 = 1u << tile8_log2;
+        tile = r8 >> tile8_log2;
+        r_in = r8 & (tile8 - 1);
+      } else {
+        tile8 = by_tile8.divisor;
+        by_tile8.DivMod(r8, tile, r_in);
       }
-    }
+      // RingStagePosition(g, interleave_chunk, warps_k), without a division
+      // (warps_k a power of two).
+      int pos = g;
+      if constexpr (kStageOrder) {
+        uint32_t c = 0, j = 0;
+        by_chunk.DivMod(g32, c, j);
+        pos = RingStagePositionInChunk(static_cast<int>(c), static_cast<int>(c) & (warps_k - 1),
+                                       j, interleave_chunk, warps_k);
+      }
+      return a_ops + ((static_cast<int64_t>(tile) * groups + pos) * tile8 + r_in) * 256 +
+             quad * 16 + q * 4;
+    };
+    StoreE4m3Item(r, real, q, lane, g, groups, flag_columns, place,
+                  a_scales, rows_padded, row, fold_flags, r8);
     item += stride;
     // Past the last item (possibly beyond FastDivmod's range) the indices
     // are not used.
@@ -415,28 +427,9 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     // All 32 codes +-0 <=> every int8 of the quad's lanes is 0.
     const uint32_t nonzero_lanes = __ballot_sync(0xFFFFFFFFu, (i8_lo[i] | i8_hi[i]) != 0u);
     scan = __vmaxu4(scan, Int8ScanWord(r.scale, ((nonzero_lanes >> (quad * 4)) & 0xFu) == 0u));
-    const bool folded = ActivationScaleFoldsE4m3(r.scale);
-    if (folded) {
-#pragma unroll
-      for (int j = 0; j < 4; ++j) r.h[j] = FoldScaleF16x2(r.h[j], r.scale);
-    }
-    const uint32_t e03 = real ? F16x2ToE4m3x2(r.h[0]) | (F16x2ToE4m3x2(r.h[1]) << 16) : 0u;
-    const uint32_t e47 = real ? F16x2ToE4m3x2(r.h[2]) | (F16x2ToE4m3x2(r.h[3]) << 16) : 0u;
     const int64_t at = ((tile * groups + g) * tile8 + r_in) * 256 + quad * 16 + q * 4;
-    *reinterpret_cast<uint32_t*>(a_ops + at) = __byte_perm(e03, e47, 0x6420);
-    *reinterpret_cast<uint32_t*>(a_ops + at + 128) = __byte_perm(e03, e47, 0x7531);
-    if (q == 0) {
-      a_scales[static_cast<int64_t>(g) * rows_padded + row] =
-          real ? quant::E8m0ToFloat(r.scale) : 0.0f;
-    }
-    const bool all = __all_sync(0xFFFFFFFFu, folded || !real);
-    if (lane == 0) {
-      uint8_t* const flag_row = fold_flags + static_cast<int64_t>(r8) * flag_columns;
-      flag_row[g] = all ? 1u : 0u;
-      if (g == groups - 1) {
-        for (int64_t c = groups; c < flag_columns; ++c) flag_row[c] = 1u;
-      }
-    }
+    StoreE4m3Item(r, real, q, lane, g, groups, flag_columns, [&] { return a_ops + at; },
+                  a_scales, rows_padded, row, fold_flags, r8);
   }
   {
     // The row's items at the warp's smallest non-zero byte, which the quad's
