@@ -199,15 +199,17 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const bool exact = whole_stages && Int8TileIsExact(groups, a_tile, b_tile);
   if (!exact) {
     // The early stages' copies land before the converting body takes the
-    // shared memory (its own barriers at the same addresses: these are
-    // invalidated first). Every thread has read the words (the converting body's
-    // barrier initialization and its __syncthreads come before any of its
-    // stage writes).
+    // shared memory: every thread sees them complete (compute-sanitizer's
+    // racecheck does not carry one thread's wait through a __syncthreads),
+    // then thread 0 invalidates the barriers, which the converting body
+    // initializes again at the same addresses. Every thread has read the
+    // words (the converting body's barrier initialization and its
+    // __syncthreads come before any of its stage writes).
+    for (int s = 0; s < early_stages; ++s) MbarrierWait(full_bar(s), 0u);
+    __syncthreads();
     if (tid == 0) {
-      for (int s = 0; s < early_stages; ++s) MbarrierWait(full_bar(s), 0u);
       for (int s = 0; s < 2 * kRingStages; ++s) MbarrierInval(bars + 8u * static_cast<uint32_t>(s));
     }
-    __syncthreads();
     WgmmaRingWsGemmBody<kId>(p);
     return;
   }
