@@ -33,6 +33,7 @@ absl::StatusOr<ActivationInt8> ActivationInt8Reference(absl::Span<const uint16_t
   ActivationInt8 out;
   out.a_i8.assign(static_cast<size_t>(rows_padded * k), 0);
   out.row_info.assign(static_cast<size_t>(rows_padded), kInt8RowInfoInvalid);
+  out.row_sumsq.assign(static_cast<size_t>(rows_padded), 0u);
   out.scales = q->scales;
   out.codes.resize(static_cast<size_t>(m * k));
   for (int64_t row = 0; row < m; ++row) {
@@ -52,8 +53,13 @@ absl::StatusOr<ActivationInt8> ActivationInt8Reference(absl::Span<const uint16_t
       scan.Add(scales[g], zero, sumsq);
     }
     const uint32_t info = scan.Info();
-    out.row_info[row] = info;
-    if (!Int8RowEncodes(info)) continue;  // zero or invalid: bytes 0
+    if (!Int8RowEncodes(info)) {  // zero or invalid: bytes 0, sum 0
+      out.row_info[row] = info;
+      continue;
+    }
+    // The scan's sum is at its smallest non-zero byte, the row's ref.
+    out.row_info[row] = Int8RowInfo(Int8RowRef(info), Int8RowMark(info));
+    out.row_sumsq[row] = scan.sumsq;
     const uint32_t ref = Int8RowRef(info);
     for (int64_t kk = 0; kk < k; ++kk) {
       const int v = E2m1ToTwice(codes[kk]) * (1 << Int8BlockShift(scales[kk / 32], ref));

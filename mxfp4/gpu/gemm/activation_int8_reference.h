@@ -26,7 +26,11 @@ int64_t WgmmaOrderOffset(int64_t row, int64_t kk, int64_t k, int64_t tile_rows);
 
 struct ActivationInt8 {
   std::vector<int8_t> a_i8;        // rows_padded * k bytes, WgmmaOrderOffset
-  std::vector<uint32_t> row_info;  // rows_padded: Int8RowScan::Info() or kInt8RowInfoInvalid
+  // rows_padded: Int8RowScan::Info() with norm 0, or kInt8RowInfoInvalid;
+  // and the row's sum of its int8 elements squared (0 without an int8 form):
+  // Int8RowInfoWithNorm(row_info, row_sumsq) is the row's whole summary.
+  std::vector<uint32_t> row_info;
+  std::vector<uint32_t> row_sumsq;
   std::vector<uint8_t> scales;     // m * k/32 scale bytes of the quantized A (natural)
   std::vector<uint8_t> codes;      // m * k E2M1 codes, one a byte
 };

@@ -47,6 +47,7 @@ TEST(ActivationInt8Reference, BytesDecodeToTheQuantizedValues) {
   ASSERT_TRUE(ref.ok()) << ref.status();
   ASSERT_EQ(ref->a_i8.size(), static_cast<size_t>(kRowsPadded * kK));
   ASSERT_EQ(ref->row_info.size(), static_cast<size_t>(kRowsPadded));
+  ASSERT_EQ(ref->row_sumsq.size(), static_cast<size_t>(kRowsPadded));
   constexpr int64_t kGroups = kK / 32;
   int valid_rows = 0, zero_rows = 0, invalid_rows = 0, max_spread = 0;
   for (int64_t row = 0; row < kRowsPadded; ++row) {
@@ -92,8 +93,13 @@ TEST(ActivationInt8Reference, BytesDecodeToTheQuantizedValues) {
       ASSERT_EQ(got, want) << "row " << row << " k " << kk << " code " << int{code} << " S "
                            << int{s} << " ref " << rref;
     }
-    if (encoded) {  // the norm bound: ceil(sqrt(sum of the bytes squared))
-      const int64_t norm = Int8RowNorm(info);
+    // The info carries no norm; the sum of squares is the bytes' (0 where
+    // nothing is encoded), and with it the whole summary's norm bound is
+    // ceil(sqrt(sum of the bytes squared)).
+    EXPECT_EQ(Int8RowNorm(info), row < kM && mark != kInt8RowInvalid ? 0u : 0xFFFFu) << "row " << row;
+    EXPECT_EQ(ref->row_sumsq[row], static_cast<uint32_t>(sumsq)) << "row " << row;
+    if (encoded) {
+      const int64_t norm = Int8RowNorm(Int8RowInfoWithNorm(info, ref->row_sumsq[row]));
       EXPECT_GE(norm * norm, sumsq) << "row " << row;
       EXPECT_LT((norm - 1) * (norm - 1), sumsq) << "row " << row;
     }

@@ -1276,17 +1276,20 @@ PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows
 
 // The quantizer's int8 activations and their row summaries after the
 // prequantized operands (GemmPlan::int8_accumulation): a_ops' layout, one
-// byte an element, and one uint32 a padded row.
+// byte an element, and two uint32 a padded row (the summary with norm 0 and
+// the sum of squares).
 struct Int8ActivationLayout {
   size_t a_i8 = 0;
   size_t row_info = 0;
+  size_t row_sumsq = 0;
   size_t total = 0;
 };
 Int8ActivationLayout Int8ActivationOffsets(size_t base, size_t rows, size_t k) {
   Int8ActivationLayout l;
   l.a_i8 = AlignUp(base, kWorkspaceAlign);
   l.row_info = l.a_i8 + AlignUp(rows * k, kWorkspaceAlign);
-  l.total = l.row_info + AlignUp(rows * 4, kWorkspaceAlign);
+  l.row_sumsq = l.row_info + AlignUp(rows * 4, kWorkspaceAlign);
+  l.total = l.row_sumsq + AlignUp(rows * 4, kWorkspaceAlign);
   return l;
 }
 
@@ -1831,6 +1834,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
         int8.w_row_info = b.prepared.row_info;
         int8.a_i8 = ws + a8.a_i8;
         int8.a_row_info = reinterpret_cast<const uint32_t*>(ws + a8.row_info);
+        int8.a_row_sumsq = reinterpret_cast<const uint32_t*>(ws + a8.row_sumsq);
         int8.int8_ctas = options.int8_cta_counter;
         MXFP4_HIP_RETURN_IF_ERROR(
             gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared, int8));

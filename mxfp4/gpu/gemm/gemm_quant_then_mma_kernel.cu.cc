@@ -177,7 +177,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
   if (int8.present()) {
     if constexpr (HasRingWsInt8Form(kCfg)) {
       if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
-          int8.a_i8 == nullptr || int8.a_row_info == nullptr) {
+          int8.a_i8 == nullptr || int8.a_row_info == nullptr || int8.a_row_sumsq == nullptr) {
         return hipErrorInvalidValue;
       }
       static std::atomic<bool> int8_smem_ready{false};
@@ -242,7 +242,8 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                 args.a_bf16, args.m, args.k, args.a_rows_padded, RingOperandTileRows(cfg, args.m),
                 const_cast<uint8_t*>(args.a_ops), const_cast<float*>(args.a_scales),
                 const_cast<uint8_t*>(args.a_fold_flags), const_cast<uint8_t*>(int8.a_i8),
-                const_cast<uint32_t*>(int8.a_row_info), stream, args.grid_split_counters, counters)
+                const_cast<uint32_t*>(int8.a_row_info), const_cast<uint32_t*>(int8.a_row_sumsq),
+                stream, args.grid_split_counters, counters)
       : cfg.wgmma_ring
           ? LaunchQuantizeAOperandWgmmaOrder(args.a_bf16, args.m, args.k, args.a_rows_padded,
                                              RingOperandTileRows(cfg, args.m),

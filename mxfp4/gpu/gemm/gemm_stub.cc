@@ -30,7 +30,7 @@ hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t*, int32_t, int32_t, i
 }
 hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t*, int32_t, int32_t, int32_t, int32_t,
                                                 uint8_t*, float*, uint8_t*, uint8_t*, uint32_t*,
-                                                hipStream_t, uint32_t*, int32_t) {
+                                                uint32_t*, hipStream_t, uint32_t*, int32_t) {
   return hipErrorNoDevice;
 }
 

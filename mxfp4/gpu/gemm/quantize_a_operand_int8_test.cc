@@ -3,7 +3,7 @@
 // LaunchQuantizeAOperandWgmmaOrderInt8 (internal/tile_config.h) against
 // LaunchQuantizeAOperandWgmmaOrder on the same A (E4M3 operand, scales, fold
 // flags and zero words identical byte for byte) and against the host
-// reference ActivationInt8Reference (int8 bytes and row infos), over M with
+// reference ActivationInt8Reference (int8 bytes, row infos and sums of squares), over M with
 // padding, both row tiles and K from one cluster CTA to eight with up to four
 // blocks a warp; the activations (MakeInt8TestActivations) hold zero blocks
 // and rows, spreads above 3, NaN / Inf and outlier blocks. Buffers start
@@ -94,7 +94,8 @@ void CheckCase(int32_t m, int32_t k, int32_t tile_rows, uint64_t seed) {
   }
   absl::StatusOr<DeviceBuffer> i8 = Poisoned(op_bytes);
   absl::StatusOr<DeviceBuffer> info = Poisoned(static_cast<size_t>(rows_padded) * 4);
-  ASSERT_TRUE(i8.ok() && info.ok());
+  absl::StatusOr<DeviceBuffer> sumsq = Poisoned(static_cast<size_t>(rows_padded) * 4);
+  ASSERT_TRUE(i8.ok() && info.ok() && sumsq.ok());
 
   ASSERT_OK(MXFP4_HIP_STATUS(LaunchQuantizeAOperandWgmmaOrder(
       ad->as<uint16_t>(), m, k, rows_padded, tile_rows, /*interleave_chunk=*/0, /*warps_k=*/2,
@@ -103,7 +104,7 @@ void CheckCase(int32_t m, int32_t k, int32_t tile_rows, uint64_t seed) {
   ASSERT_OK(MXFP4_HIP_STATUS(LaunchQuantizeAOperandWgmmaOrderInt8(
       ad->as<uint16_t>(), m, k, rows_padded, tile_rows, ops[1]->as<uint8_t>(),
       scales[1]->as<float>(), flags[1]->as<uint8_t>(), i8->as<uint8_t>(), info->as<uint32_t>(),
-      nullptr, zeros[1]->as<uint32_t>(), kZeroCount)));
+      sumsq->as<uint32_t>(), nullptr, zeros[1]->as<uint32_t>(), kZeroCount)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
 
   int64_t bad = 0;
@@ -119,12 +120,18 @@ void CheckCase(int32_t m, int32_t k, int32_t tile_rows, uint64_t seed) {
   for (size_t i = 0; i < op_bytes; ++i) want_i8[i] = static_cast<uint8_t>(ref->a_i8[i]);
   bad += CountDiffs("a_i8", ToHost(*i8, op_bytes), want_i8);
   const std::vector<uint8_t> got_info = ToHost(*info, static_cast<size_t>(rows_padded) * 4);
+  const std::vector<uint8_t> got_sumsq = ToHost(*sumsq, static_cast<size_t>(rows_padded) * 4);
+  auto word = [](const std::vector<uint8_t>& bytes, int32_t i) {
+    uint32_t w = 0;
+    for (int b = 0; b < 4; ++b) w |= uint32_t{bytes[4 * i + b]} << (8 * b);
+    return w;
+  };
   for (int32_t row = 0; row < rows_padded; ++row) {
-    uint32_t got = 0;
-    for (int b = 0; b < 4; ++b) got |= uint32_t{got_info[4 * row + b]} << (8 * b);
-    if (got != ref->row_info[row] && ++bad <= 8) {
+    const uint32_t got = word(got_info, row), got_sq = word(got_sumsq, row);
+    if ((got != ref->row_info[row] || got_sq != ref->row_sumsq[row]) && ++bad <= 8) {
       ADD_FAILURE() << "a_row_info[" << row << "]: got 0x" << std::hex << got << " want 0x"
-                    << ref->row_info[row] << std::dec;
+                    << ref->row_info[row] << std::dec << "; a_row_sumsq: got " << got_sq
+                    << " want " << ref->row_sumsq[row];
     }
   }
   EXPECT_EQ(bad, 0);
@@ -164,7 +171,8 @@ TEST(QuantizeAOperandInt8, RefusesWhatItDoesNotSupport) {
   const auto launch = [&](int32_t m, int32_t k, int32_t rows_padded, int32_t tile_rows,
                           uint8_t* a_i8, uint32_t* zero_words, int32_t zero_count) {
     return LaunchQuantizeAOperandWgmmaOrderInt8(a, m, k, rows_padded, tile_rows, &byte, &f, &byte,
-                                                a_i8, &word, nullptr, zero_words, zero_count);
+                                                a_i8, &word, &word, nullptr, zero_words,
+                                                zero_count);
   };
   if (launch(64, 8224, 64, 64, &byte, nullptr, 0) == hipErrorNoDevice) {
     GTEST_SKIP() << "built without GPU support (--define=mxfp4_gpu=none): the launcher is a stub";
@@ -176,6 +184,9 @@ TEST(QuantizeAOperandInt8, RefusesWhatItDoesNotSupport) {
   EXPECT_EQ(launch(64, 512, 96, 64, &byte, nullptr, 0), hipErrorInvalidValue);
   EXPECT_EQ(launch(0, 512, 64, 64, &byte, nullptr, 0), hipErrorInvalidValue);
   EXPECT_EQ(launch(64, 512, 64, 64, nullptr, nullptr, 0), hipErrorInvalidValue);
+  EXPECT_EQ(LaunchQuantizeAOperandWgmmaOrderInt8(a, 64, 512, 64, 64, &byte, &f, &byte, &byte, &word,
+                                                 /*a_row_sumsq=*/nullptr, nullptr),
+            hipErrorInvalidValue);
   EXPECT_EQ(launch(64, 512, 64, 64, &byte, nullptr, 1), hipErrorInvalidValue);
   EXPECT_EQ(launch(64, 512, 64, 64, &byte, &word, -1), hipErrorInvalidValue);
 }

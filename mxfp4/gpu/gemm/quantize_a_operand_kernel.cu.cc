@@ -308,12 +308,13 @@ __global__ void __launch_bounds__(kQuantThreads)
 // blocks g = (c * kIpw + i) * 8 + w, i < kIpw (consecutive warps on
 // consecutive blocks, as the grid-stride kernel). Each CTA scans its blocks
 // of the 8 rows, stores the scan into every peer's shared memory, and after
-// one release/acquire cluster barrier every CTA holds the whole rows'. The
-// rows' sums of squares (the norm bounds) travel next to the scans: each warp
-// sums its blocks' at its own smallest non-zero byte of the row (known from
-// its scan, no barrier), each CTA's at its smallest, and the row's total is
-// the sum over peers of peer_sumsq x 4^(peer_min - ref) (exact integers, so
-// the order of the adds does not matter).
+// one release/acquire cluster barrier every CTA holds the whole rows'. Then
+// the rows' sums of squares (the norm bounds, a_row_sumsq): each thread sums
+// its items' at the row's ref, each warp adds its rows' into a_row_sumsq by
+// one atomic each (rank 0 zeroed them before its release: exact integers, so
+// the order does not matter), with no serial combine on the way to the int8
+// stores (session 49 call 2: a combine through the peers' shared memory cost
+// 0.75 of the kernel's 4.6 µs at 256x3072x1536).
 
 // An Int8RowScan in one word whose merge is a bytewise max (__vmaxu4):
 // byte 0 = 255 - nonzero_min, byte 1 = nonzero_max, byte 2 = zero_max; 0 is
@@ -358,16 +359,12 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     const uint16_t* __restrict__ a, int32_t m, int32_t k, int32_t rows_padded, int32_t tile8_log2,
     int32_t cluster_ctas, uint8_t* __restrict__ a_ops, float* __restrict__ a_scales,
     uint8_t* __restrict__ fold_flags, uint8_t* __restrict__ a_i8, uint32_t* __restrict__ a_row_info,
-    uint32_t* __restrict__ zero_words, int32_t zero_count) {
+    uint32_t* __restrict__ a_row_sumsq, uint32_t* __restrict__ zero_words, int32_t zero_count) {
   namespace cg = cooperative_groups;
   constexpr int kWarps = kQuantThreads / 32;
   __shared__ uint32_t warp_scan[kWarps][8];
   // [rank of the writer][row]: written only by the cluster's CTAs (remotely).
   __shared__ uint32_t peer_scan[kInt8MaxClusterCtas][8];
-  // Each row's sum of squares at the warp's smallest non-zero byte of the
-  // row, and the peers' at theirs (next to peer_scan).
-  __shared__ uint32_t warp_sumsq[kWarps][8];
-  __shared__ uint32_t peer_sumsq[kInt8MaxClusterCtas][8];
   // "This CTA runs": the peers' shared memory may be written after the
   // matching wait (the first phase, long complete by then).
   ClusterArriveRelaxed();
@@ -401,8 +398,8 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     }
   }
   // Kept to the int8 stores: the int8 bytes at shift 0 in the wgmma lane
-  // order and the scale byte of each item; to the warp's sum: the lane's
-  // sum of squares of each item.
+  // order and the scale byte of each item; to the rows' sums: the lane's
+  // sum of squares of each item at shift 0.
   uint32_t i8_lo[kIpw], i8_hi[kIpw], scales[kIpw], sq[kIpw];
   uint32_t scan = 0;
 #pragma unroll
@@ -431,22 +428,7 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     StoreE4m3Item(r, real, q, lane, g, groups, flag_columns, [&] { return a_ops + at; },
                   a_scales, rows_padded, row, fold_flags, r8);
   }
-  {
-    // The row's items at the warp's smallest non-zero byte, which the quad's
-    // scan already holds (zero blocks add 0; a shift past 3 only in a row
-    // with no int8 form, whose sum is unused; a valid row's sum stays far
-    // below 2^32: 256 blocks x 4608 x 4^3).
-    const uint32_t warp_min = 255u - (scan & 0xFFu);
-    uint32_t sum = 0;
-#pragma unroll
-    for (int i = 0; i < kIpw; ++i) sum += Int8SumSqShift(sq[i], scales[i] - warp_min);
-    sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 1);
-    sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 2);
-    if (q == 0) {
-      warp_scan[warp][quad] = scan;
-      warp_sumsq[warp][quad] = sum;
-    }
-  }
+  if (q == 0) warp_scan[warp][quad] = scan;
   __syncthreads();
   ClusterWait();  // every peer runs
   if (static_cast<int>(threadIdx.x) < 8 * cluster_ctas) {
@@ -455,34 +437,29 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     uint32_t merged = 0;
 #pragma unroll
     for (int w = 0; w < kWarps; ++w) merged = __vmaxu4(merged, warp_scan[w][rr]);
-    // The warps' sums at the CTA's smallest non-zero byte (each warp's is >=).
-    const uint32_t cta_min = 255u - (merged & 0xFFu);
-    uint32_t cta_sum = 0;
-#pragma unroll
-    for (int w = 0; w < kWarps; ++w) {
-      const uint32_t warp_min = 255u - (warp_scan[w][rr] & 0xFFu);
-      cta_sum = Int8SumSqAdd(cta_sum, Int8SumSqShift(warp_sumsq[w][rr], warp_min - cta_min));
-    }
     *cg::this_cluster().map_shared_rank(&peer_scan[rank][rr], peer) = merged;
-    *cg::this_cluster().map_shared_rank(&peer_sumsq[rank][rr], peer) = cta_sum;
   }
+  // The rows' sums start at 0 before any CTA of the cluster adds (after the
+  // barrier below, which releases this store).
+  if (rank == 0 && warp == 0 && q == 0) a_row_sumsq[row] = 0u;
   ClusterArriveRelease();
   ClusterWait();  // no shared memory is touched remotely after this
   uint32_t whole = 0;
   for (int c = 0; c < cluster_ctas; ++c) whole = __vmaxu4(whole, peer_scan[c][quad]);
-  Int8RowScan whole_scan = Int8ScanOfWord(whole);
-  // ref and spread do not depend on the sum of squares (norm 0 here).
-  const uint32_t info = real ? whole_scan.Info() : kInt8RowInfoInvalid;
+  const uint32_t info = real ? Int8ScanOfWord(whole).Info() : kInt8RowInfoInvalid;  // norm 0
   const bool valid = Int8RowEncodes(info);
   const uint32_t ref = Int8RowRef(info);
-  if (rank == 0 && warp == 0 && q == 0) {
-    // The peers' sums at the row's ref (each peer's minimum is >= ref).
-    for (int c = 0; c < cluster_ctas; ++c) {
-      const uint32_t peer_min = 255u - (peer_scan[c][quad] & 0xFFu);
-      whole_scan.sumsq =
-          Int8SumSqAdd(whole_scan.sumsq, Int8SumSqShift(peer_sumsq[c][quad], peer_min - ref));
-    }
-    a_row_info[row] = real ? whole_scan.Info() : kInt8RowInfoInvalid;
+  if (rank == 0 && warp == 0 && q == 0) a_row_info[row] = info;
+  {
+    // The items' squares at the row's ref (zero blocks add 0; the other
+    // blocks of a valid row sit 0..3 above ref; a row with no int8 form adds
+    // nothing).
+    uint32_t sum = 0;
+#pragma unroll
+    for (int i = 0; i < kIpw; ++i) sum += valid ? Int8SumSqShift(sq[i], scales[i] - ref) : 0u;
+    sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 1);
+    sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 2);
+    if (q == 0 && sum != 0u) atomicAdd(a_row_sumsq + row, sum);
   }
 #pragma unroll
   for (int i = 0; i < kIpw; ++i) {
@@ -509,10 +486,13 @@ hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, in
                                                 int32_t rows_padded, int32_t tile_rows,
                                                 uint8_t* a_ops, float* a_scales,
                                                 uint8_t* fold_flags, uint8_t* a_i8,
-                                                uint32_t* a_row_info, hipStream_t stream,
-                                                uint32_t* zero_words, int32_t zero_count) {
+                                                uint32_t* a_row_info, uint32_t* a_row_sumsq,
+                                                hipStream_t stream, uint32_t* zero_words,
+                                                int32_t zero_count) {
   if (zero_count < 0 || (zero_count > 0 && zero_words == nullptr)) return hipErrorInvalidValue;
-  if (a_i8 == nullptr || a_row_info == nullptr) return hipErrorInvalidValue;
+  if (a_i8 == nullptr || a_row_info == nullptr || a_row_sumsq == nullptr) {
+    return hipErrorInvalidValue;
+  }
   if (m <= 0 || rows_padded < m || !QuantizeAOperandInt8Supports(k, tile_rows) ||
       rows_padded % tile_rows != 0) {
     return hipErrorInvalidValue;
@@ -543,8 +523,8 @@ hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, in
                        : ipw == 3 ? QuantizeAOperandWgmmaOrderInt8Kernel<3>
                                   : QuantizeAOperandWgmmaOrderInt8Kernel<4>;
   return ToHip(cudaLaunchKernelEx(&launch, kernel, a, m, k, rows_padded, tile8_log2, cluster_ctas,
-                                  a_ops, a_scales, fold_flags, a_i8, a_row_info, zero_words,
-                                  zero_count));
+                                  a_ops, a_scales, fold_flags, a_i8, a_row_info, a_row_sumsq,
+                                  zero_words, zero_count));
 }
 
 hipError_t LaunchQuantizeAOperandWgmmaOrder(const uint16_t* a, int32_t m, int32_t k,

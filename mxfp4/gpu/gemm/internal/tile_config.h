@@ -984,8 +984,10 @@ MXFP4_HOST_DEVICE constexpr bool QuantizeAOperandInt8Supports(int32_t k, int32_t
 // a_ops, a_scales, fold_flags and zero words, byte for byte - plus the int8
 // form of integer accumulation (int8_accumulation.h): a_row_info[row] (row <
 // rows_padded, uint32) = Int8RowScan of the row's blocks (a zero block: all
-// 32 codes +-0; with the blocks' sums of squares), Info(), or
-// kInt8RowInfoInvalid for rows >= m; a_i8 (rows_padded * k
+// 32 codes +-0), Info() with norm 0, or kInt8RowInfoInvalid for rows >= m;
+// a_row_sumsq[row] = the sum of the row's int8 elements squared (0 in rows
+// without an int8 form; Int8RowInfoWithNorm puts its bound into the info);
+// a_i8 (rows_padded * k
 // bytes at a_ops' offsets and lane order) = 2 x value x 2^Int8BlockShift(S,
 // ref) in rows with a (ref, spread), 0 in the others. One (C, 1, 1) cluster
 // per 8-row group. hipErrorInvalidValue where !QuantizeAOperandInt8Supports or
@@ -994,8 +996,8 @@ hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, in
                                                 int32_t rows_padded, int32_t tile_rows,
                                                 uint8_t* a_ops, float* a_scales,
                                                 uint8_t* fold_flags, uint8_t* a_i8,
-                                                uint32_t* a_row_info, hipStream_t stream,
-                                                uint32_t* zero_words = nullptr,
+                                                uint32_t* a_row_info, uint32_t* a_row_sumsq,
+                                                hipStream_t stream, uint32_t* zero_words = nullptr,
                                                 int32_t zero_count = 0);
 
 }  // namespace mxfp4::gpu::gemm_internal

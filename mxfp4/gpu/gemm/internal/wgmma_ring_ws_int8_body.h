@@ -189,7 +189,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
     for (int t = 0; t < early_stages; ++t) fill(t);
   }
   const bool a_row = tid < kNa && m0 + tid < p.m;
-  const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+  const uint32_t a_info = a_row
+                              ? Int8RowInfoWithNorm(q.a_row_info[m0 + tid], q.a_row_sumsq[m0 + tid])
+                              : kInt8RowInfoInvalid;
   if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
   AddRowToInt8TileWords(a_words, a_row, a_info, warp < (kNa + 31) / 32);
   __syncthreads();
@@ -199,13 +201,14 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const bool exact = whole_stages && Int8TileIsExact(groups, a_tile, b_tile);
   if (!exact) {
     // The early stages' copies land before the converting body takes the
-    // shared memory: every thread sees them complete (compute-sanitizer's
-    // racecheck does not carry one thread's wait through a __syncthreads),
-    // then thread 0 invalidates the barriers, which the converting body
-    // initializes again at the same addresses. Every thread has read the
-    // words (the converting body's barrier initialization and its
-    // __syncthreads come before any of its stage writes).
+    // shared memory: every thread sees them complete and orders them before
+    // its own later (generic) writes there with a proxy fence, then thread 0
+    // invalidates the barriers, which the converting body initializes again
+    // at the same addresses. Every thread has read the words (the converting
+    // body's barrier initialization and its __syncthreads come before any of
+    // its stage writes).
     for (int s = 0; s < early_stages; ++s) MbarrierWait(full_bar(s), 0u);
+    FenceProxyAsyncShared();
     __syncthreads();
     if (tid == 0) {
       for (int s = 0; s < 2 * kRingStages; ++s) MbarrierInval(bars + 8u * static_cast<uint32_t>(s));
