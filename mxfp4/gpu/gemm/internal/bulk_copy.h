@@ -35,13 +35,6 @@ MXFP4_DEVICE_INLINE void MbarrierInitCount(uint32_t bar, uint32_t count) {
   asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(bar), "r"(count) : "memory");
 }
 
-// Invalidates an mbarrier whose phases are all complete, so that its shared
-// memory may be reused - by another mbarrier.init among others (PTX ISA: an
-// init over a valid mbarrier object is undefined).
-MXFP4_DEVICE_INLINE void MbarrierInval(uint32_t bar) {
-  asm volatile("mbarrier.inval.shared::cta.b64 [%0];" ::"r"(bar) : "memory");
-}
-
 // Makes initialized mbarriers visible to the async proxy (the bulk copies)
 // and to the other threads that will wait on them.
 MXFP4_DEVICE_INLINE void MbarrierInitFence() {

@@ -300,15 +300,20 @@ MXFP4_HOST_DEVICE inline uint32_t Int8BlockShift(uint32_t scale_byte, uint32_t r
 }
 
 // A tile's summary of its rows (each operand separately): the largest
-// spread, the smallest and largest ref and the largest norm over its
+// spread, the smallest and largest ref and the largest squared norm over its
 // non-zero rows, and whether any row is invalid. Empty (only zero rows): any
-// condition holds.
+// condition holds. A row's squared norm is its summary's norm bound squared
+// (Add), or its exact sum of squares where the caller has it (AddSumSq: the
+// activations', a_row_sumsq, which spares the GEMM a square root).
 struct Int8TileRows {
   uint32_t max_spread = 0;
   uint32_t min_ref = 0xFF;
   uint32_t max_ref = 0;
-  uint32_t max_norm = 0;
+  uint32_t max_norm_sq = 0;  // < 2^32: a norm bound <= 0xFFFF, a sum of squares saturates
   bool invalid = false;
+  MXFP4_HOST_DEVICE void AddSumSq(uint32_t sumsq) {
+    max_norm_sq = max_norm_sq > sumsq ? max_norm_sq : sumsq;
+  }
   MXFP4_HOST_DEVICE void Add(uint32_t info) {
     const uint32_t mark = Int8RowMark(info);
     if (mark == kInt8RowInvalid) {
@@ -319,7 +324,7 @@ struct Int8TileRows {
       max_spread = max_spread > mark ? max_spread : mark;
       min_ref = min_ref < ref ? min_ref : ref;
       max_ref = max_ref > ref ? max_ref : ref;
-      max_norm = max_norm > norm ? max_norm : norm;
+      AddSumSq(norm * norm);
     }
   }
   MXFP4_HOST_DEVICE bool empty() const { return min_ref > max_ref; }
@@ -331,11 +336,12 @@ struct Int8TileRows {
 // either bound holds:
 //   - the worst case, groups x 4608 x 2^(spread_a + spread_b) <= 2^24
 //     (IntegerAccumulationIsExact);
-//   - the norms, max normA x max normB <= 2^24: by Cauchy-Schwarz every sum
-//     of the products of any subset of an output's K positions is at most
-//     ||a'|| ||w'|| <= normA x normB, so every running sum of block_fma, every
-//     K-split partial and their combination, and every partial of the s32
-//     wgmma's own order are covered.
+//   - the norms, max normA x max normB <= 2^24 (as squares: max_norm_sq
+//     products <= 2^48): by Cauchy-Schwarz every sum of the products of any
+//     subset of an output's K positions is at most ||a'|| ||w'|| <= normA x
+//     normB, so every running sum of block_fma, every K-split partial and
+//     their combination, and every partial of the s32 wgmma's own order are
+//     covered.
 // And the weight ref in 2..231, so that the epilogue's two-step scaling,
 // s32 x 2^(refB - 128) then x 2^(refA - 128), is exact at both steps (the
 // first stays normal and below 2^127).
@@ -348,17 +354,10 @@ MXFP4_HOST_DEVICE inline bool Int8TileIsExact(int64_t groups, const Int8TileRows
   const int ref_min = static_cast<int>(a.min_ref + b.min_ref);
   const int ref_max = static_cast<int>(a.max_ref + b.max_ref);
   if (!Int8SpreadsAndRefsAreExact(spread_a, spread_b, ref_min, ref_max)) return false;
-  const bool norms =
-      static_cast<uint64_t>(a.max_norm) * b.max_norm <= static_cast<uint64_t>(kFp32ExactIntegers);
+  // normA x normB <= 2^24, squared (integers: no square root).
+  const bool norms = static_cast<uint64_t>(a.max_norm_sq) * b.max_norm_sq <=
+                     static_cast<uint64_t>(kFp32ExactIntegers) * kFp32ExactIntegers;
   return norms || IntegerAccumulationIsExact(groups, spread_a, spread_b, ref_min, ref_max);
-}
-
-// What the weight rows alone tell: false when no activation rows but zero
-// ones could make Int8TileIsExact true for them (an invalid row, or the
-// weight refs outside 2..231). The ws kernels check it before they know the
-// activations' summaries, to issue their first weight stages early.
-MXFP4_HOST_DEVICE inline bool Int8WeightRowsMayBeExact(const Int8TileRows& b) {
-  return !b.invalid && (b.empty() || (b.min_ref >= 2 && b.max_ref <= 231));
 }
 
 // 2^(ref - 128) as fp32 bits for ref in 0..255 (subnormal below 2, exact

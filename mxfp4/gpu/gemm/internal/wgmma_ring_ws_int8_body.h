@@ -14,17 +14,17 @@
 // (wgmma_ring_ws_gemm_body.h) on the packed weight and the E4M3 activations,
 // which the quantizer writes as well.
 //
-// The decision: before the grid-dependency wait every thread reads at most
-// one weight row's summary (uint32) and the CTA reduces them (largest
-// spread, smallest / largest ref, largest norm bound, any invalid row) in
-// shared memory; where the weight rows allow the integer form
-// (Int8WeightRowsMayBeExact) the producer issues the ring's first stages of
-// int8 weights then, and their activations right after the wait (the
-// weights are not the quantizer's output). After the wait the activation
-// rows' summaries are reduced the same way and decide; a CTA that falls back
-// lets those copies land first. The per-row factors 2^(ref - 128) stay in
-// shared memory for the epilogue (the region of the converting body's stage
-// scales, which this path does not use).
+// The decision: each thread reads at most one weight row's summary (before
+// the grid-dependency wait: not the quantizer's output) and, after it, one
+// activation row's summary and sum of squares; the CTA reduces them (largest
+// spread, smallest / largest ref, largest squared norm, any invalid row) in
+// shared memory. The per-row factors 2^(ref - 128) stay there for the
+// epilogue (the region of the converting body's stage scales, which this
+// path does not use). (Issuing the first weight stages before the wait, with
+// a drain where the activations then fail, was measured in session 49: ~0.5
+// µs at M <= 256, where the E4M3 copy stays faster, ~1% at 4096^3; and
+// racecheck reported the drained copies against the converting body's
+// stores. Not kept: docs/paths.md "Measured (2026-12-04, session 49)".)
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -39,22 +39,26 @@
 namespace mxfp4::gpu::gemm_internal {
 
 // A CTA's Int8TileRows in kInt8TileWords shared words (max spread, min ref,
-// max ref, any invalid row, max norm; InitInt8TileWord(words, i) for each i
+// max ref, any invalid row, max squared norm; InitInt8TileWord(words, i) for each i
 // < kInt8TileWords first, or for i < c x kInt8TileWords of c consecutive
-// sets): each thread adds at most one row's summary, each warp with rows
+// sets): each thread adds at most one row's summary (and its sum of squares,
+// where the operand has them: AddSumSq), each warp with rows
 // reduces them and its lane 0 folds them into the words.
 inline constexpr int kInt8TileWords = 5;
 MXFP4_DEVICE_INLINE void InitInt8TileWord(uint32_t* words, int i) {
   words[i] = i % kInt8TileWords == 1 ? 0xFFu : 0u;
 }
 MXFP4_DEVICE_INLINE void AddRowToInt8TileWords(uint32_t* words, bool has_row, uint32_t info,
-                                               bool warp_has_rows) {
+                                               uint32_t sumsq, bool warp_has_rows) {
   Int8TileRows t;
-  if (has_row) t.Add(info);
+  if (has_row) {
+    t.Add(info);
+    t.AddSumSq(sumsq);
+  }
   const uint32_t v[kInt8TileWords] = {
       __reduce_max_sync(0xFFFFFFFFu, t.max_spread), __reduce_min_sync(0xFFFFFFFFu, t.min_ref),
       __reduce_max_sync(0xFFFFFFFFu, t.max_ref), __reduce_or_sync(0xFFFFFFFFu, t.invalid ? 1u : 0u),
-      __reduce_max_sync(0xFFFFFFFFu, t.max_norm)};
+      __reduce_max_sync(0xFFFFFFFFu, t.max_norm_sq)};
   if (warp_has_rows && (threadIdx.x & 31u) == 0u) {
     atomicMax(&words[0], v[0]);
     atomicMin(&words[1], v[1]);
@@ -69,7 +73,7 @@ MXFP4_DEVICE_INLINE Int8TileRows Int8TileRowsFromWords(const uint32_t* words) {
   t.min_ref = words[1];
   t.max_ref = words[2];
   t.invalid = words[3] != 0u;
-  t.max_norm = words[4];
+  t.max_norm_sq = words[4];
   return t;
 }
 
@@ -114,11 +118,41 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const int chunk = p.blocks_per_split;
 
   if (tid < 2 * kInt8TileWords) InitInt8TileWord(a_words, tid);
+  // The weights' summaries are not the quantizer's output: read before the wait.
+  const bool w_row = tid < kBlockN && n0 + tid < p.n;
+  const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
+  __syncthreads();  // the words' initial values
+  GridDependencyWait();
+  StampPhase(p, kPhaseClockDependency);
+  const bool a_row = tid < kNa && m0 + tid < p.m;
+  const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+  const uint32_t a_sumsq = a_row ? q.a_row_sumsq[m0 + tid] : 0u;
+  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
+  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
+  AddRowToInt8TileWords(a_words, a_row, a_info, a_sumsq, warp < (kNa + 31) / 32);
+  AddRowToInt8TileWords(b_words, w_row, w_info, 0u, warp < (kBlockN + 31) / 32);
+  __syncthreads();
+  // Whole stages in every chunk: the loop below has no tail (a stage slot
+  // past a chunk would hold the previous stage's bytes).
+  const bool exact =
+      chunk % kU == 0 && groups == kWgsK * chunk &&
+      Int8TileIsExact(groups, Int8TileRowsFromWords(a_words), Int8TileRowsFromWords(b_words));
+  if (!exact) {
+    // Every thread has read the words (the converting body's barrier
+    // initialization and its __syncthreads come before any of its stage
+    // writes).
+    WgmmaRingWsGemmBody<kId>(p);
+    return;
+  }
+
+  if (tid == 0 && q.int8_ctas != nullptr) atomicAdd(q.int8_ctas, 1u);
   const uint32_t a_ring = SharedAddress(smem + kPlan.a_stages);
   const uint32_t w_ring = SharedAddress(smem + kPlan.b_stages);
+  float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
   auto empty_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(kRingStages + s); };
+  const int stages_total = chunk / kU;
   if (tid == 0) {
     for (int s = 0; s < kRingStages; ++s) {
       // The weights' and the activations' expect_tx arrivals.
@@ -127,110 +161,47 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
     }
     MbarrierInitFence();
   }
-  // The weights' summaries are not the quantizer's output: reduced before
-  // the wait, so that the ring's first stages of weights fly during it.
-  const bool w_row = tid < kBlockN && n0 + tid < p.n;
-  const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
-  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
-  __syncthreads();  // the words' initial values, the barriers
-  AddRowToInt8TileWords(b_words, w_row, w_info, warp < (kBlockN + 31) / 32);
   __syncthreads();
-  const Int8TileRows b_tile = Int8TileRowsFromWords(b_words);
-  // Whole stages in every chunk (the loop below has no tail: a stage slot
-  // past a chunk would hold the previous stage's bytes) and weight rows that
-  // allow the integer form: the first stages are issued now, speculatively;
-  // a CTA whose activation rows then fail drains them before it falls back.
-  const int stages_total = chunk / kU;
-  const bool whole_stages = chunk % kU == 0 && groups == kWgsK * chunk;
-  const int early_stages =
-      whole_stages && Int8WeightRowsMayBeExact(b_tile) ? min(kRingStages, stages_total) : 0;
-  const int wg = warp >> 2;
-  // The producer's copies (one thread): both warpgroups' int8 weight blocks
-  // of a stage (one image run each) and its int8 activations (the ring
-  // tiles' fill).
-  const unsigned char* const ops = q.a_i8 + static_cast<int64_t>(m0) * groups * 32;
-  int group[2];
-  int lo[2];
-  bool in_n[2];
-#pragma unroll
-  for (int h = 0; h < 2; ++h) {
-    group[h] = n0 / kPreparedGroupRows + h % kWgsN;
-    lo[h] = (h / kWgsN) * chunk;
-    // A 64-row group wholly past N: nothing copied (its outputs are not
-    // stored; the consumer multiplies whatever the slot holds).
-    in_n[h] = group[h] * kPreparedGroupRows < p.n;
-  }
-  auto issue_weights = [&](int t) {
-    const int s = t & (kRingStages - 1);
-    MbarrierArriveExpectTx(
-        full_bar(s),
-        static_cast<uint32_t>((in_n[0] ? 1 : 0) + (in_n[1] ? 1 : 0)) * kU * kPreparedBlockBytes);
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      if (!in_n[h]) continue;
-      const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
-      BulkCopyToShared(w_ring + static_cast<uint32_t>((s * 2 + h) * kU) * kWBlockBytes,
-                       q.w_data + b0 * kPreparedBlockBytes, kU * kPreparedBlockBytes, full_bar(s));
-    }
-  };
-  auto fill = [&](int t) {
-    const int s = t & (kRingStages - 1);
-    FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
-                                                  groups, t * kU, full_bar(s),
-                                                  /*stage_ordered=*/false);
-  };
-  const bool copier = tid == kConsumerThreads;
-  if (copier) {
-    for (int t = 0; t < early_stages; ++t) issue_weights(t);
-  }
-  GridDependencyWait();
-  StampPhase(p, kPhaseClockDependency);
-  if (copier) {
-    for (int t = 0; t < early_stages; ++t) fill(t);
-  }
-  const bool a_row = tid < kNa && m0 + tid < p.m;
-  const uint32_t a_info = a_row
-                              ? Int8RowInfoWithNorm(q.a_row_info[m0 + tid], q.a_row_sumsq[m0 + tid])
-                              : kInt8RowInfoInvalid;
-  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
-  AddRowToInt8TileWords(a_words, a_row, a_info, warp < (kNa + 31) / 32);
-  __syncthreads();
-  const Int8TileRows a_tile = Int8TileRowsFromWords(a_words);
-  // (A tile may be exact without early stages - all its activation rows
-  // zero: the producer below then issues every stage.)
-  const bool exact = whole_stages && Int8TileIsExact(groups, a_tile, b_tile);
-  if (!exact) {
-    // The early stages' copies land before the converting body takes the
-    // shared memory: every thread sees them complete and orders them before
-    // its own later (generic) writes there with a proxy fence, then thread 0
-    // invalidates the barriers, which the converting body initializes again
-    // at the same addresses. Every thread has read the words (the converting
-    // body's barrier initialization and its __syncthreads come before any of
-    // its stage writes).
-    for (int s = 0; s < early_stages; ++s) MbarrierWait(full_bar(s), 0u);
-    FenceProxyAsyncShared();
-    __syncthreads();
-    if (tid == 0) {
-      for (int s = 0; s < 2 * kRingStages; ++s) MbarrierInval(bars + 8u * static_cast<uint32_t>(s));
-    }
-    WgmmaRingWsGemmBody<kId>(p);
-    return;
-  }
 
-  if (tid == 0 && q.int8_ctas != nullptr) atomicAdd(q.int8_ctas, 1u);
-  float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
+  const int wg = warp >> 2;
   if (wg == 2) {
     // ---------------------------------------------------------- producer
+    // One thread copies each stage: both warpgroups' int8 weight blocks (one
+    // image run each) and the int8 activations (the ring tiles' fill).
     SetMaxRegistersDecrease<kRingWsProducerRegs>();
-    if (!copier) return;
+    if (tid != kConsumerThreads) return;
+    const unsigned char* const ops = q.a_i8 + static_cast<int64_t>(m0) * groups * 32;
+    int group[2];
+    int lo[2];
+    bool in_n[2];
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      group[h] = n0 / kPreparedGroupRows + h % kWgsN;
+      lo[h] = (h / kWgsN) * chunk;
+      // A 64-row group wholly past N: nothing copied (its outputs are not
+      // stored; the consumer multiplies whatever the slot holds).
+      in_n[h] = group[h] * kPreparedGroupRows < p.n;
+    }
 #pragma unroll 1
-    for (int t = early_stages; t < stages_total; ++t) {
+    for (int t = 0; t < stages_total; ++t) {
       const int s = t & (kRingStages - 1);
       if (t >= kRingStages) {
         MbarrierWait(empty_bar(s), static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
       }
-      issue_weights(t);
-      fill(t);
+      MbarrierArriveExpectTx(
+          full_bar(s),
+          static_cast<uint32_t>((in_n[0] ? 1 : 0) + (in_n[1] ? 1 : 0)) * kU * kPreparedBlockBytes);
+#pragma unroll
+      for (int h = 0; h < 2; ++h) {
+        if (!in_n[h]) continue;
+        const int64_t b0 = PreparedBlockIndex(group[h], lo[h] + t * kU, groups);
+        BulkCopyToShared(w_ring + static_cast<uint32_t>((s * 2 + h) * kU) * kWBlockBytes,
+                         q.w_data + b0 * kPreparedBlockBytes, kU * kPreparedBlockBytes,
+                         full_bar(s));
+      }
+      FillRingActivationStage<kWgsK, kU, kSubBytes>(a_ring + s * kWgsK * kU * kSubBytes, ops, chunk,
+                                                    groups, t * kU, full_bar(s),
+                                                    /*stage_ordered=*/false);
     }
     return;
   }
