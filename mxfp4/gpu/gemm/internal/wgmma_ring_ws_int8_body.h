@@ -118,19 +118,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const int chunk = p.blocks_per_split;
 
   if (tid < 2 * kInt8TileWords) InitInt8TileWord(a_words, tid);
-  // The weights' summaries are not the quantizer's output: read before the wait.
+  // The weights' summaries are not the quantizer's output: read and reduced
+  // before the wait (the words' reads come after the __syncthreads below).
   const bool w_row = tid < kBlockN && n0 + tid < p.n;
   const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
+  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
   __syncthreads();  // the words' initial values
+  AddRowToInt8TileWords(b_words, w_row, w_info, 0u, warp < (kBlockN + 31) / 32);
   GridDependencyWait();
   StampPhase(p, kPhaseClockDependency);
   const bool a_row = tid < kNa && m0 + tid < p.m;
   const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
   const uint32_t a_sumsq = a_row ? q.a_row_sumsq[m0 + tid] : 0u;
   if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
-  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
   AddRowToInt8TileWords(a_words, a_row, a_info, a_sumsq, warp < (kNa + 31) / 32);
-  AddRowToInt8TileWords(b_words, w_row, w_info, 0u, warp < (kBlockN + 31) / 32);
   __syncthreads();
   // Whole stages in every chunk: the loop below has no tail (a stage slot
   // past a chunk would hold the previous stage's bytes).
