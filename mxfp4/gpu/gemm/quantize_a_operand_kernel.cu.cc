@@ -310,11 +310,12 @@ __global__ void __launch_bounds__(kQuantThreads)
 // of the 8 rows, stores the scan into every peer's shared memory, and after
 // one release/acquire cluster barrier every CTA holds the whole rows'. Then
 // the rows' sums of squares (the norm bounds, a_row_sumsq): each thread sums
-// its items' at the row's ref, each warp adds its rows' into a_row_sumsq by
-// one atomic each (rank 0 zeroed them before its release: exact integers, so
-// the order does not matter), with no serial combine on the way to the int8
-// stores (session 49 call 2: a combine through the peers' shared memory cost
-// 0.75 of the kernel's 4.6 µs at 256x3072x1536).
+// its items' at the row's ref, each warp adds its rows' in shared memory and
+// the CTA its total into a_row_sumsq with one atomic a row after its int8
+// stores (rank 0 zeroed them before its release: exact integers, so the order
+// does not matter), with no serial combine on the way to the int8 stores
+// (session 49 call 2: a combine through the peers' shared memory cost 0.75
+// of the kernel's 4.6 µs at 256x3072x1536).
 
 // An Int8RowScan in one word whose merge is a bytewise max (__vmaxu4):
 // byte 0 = 255 - nonzero_min, byte 1 = nonzero_max, byte 2 = zero_max; 0 is
@@ -365,6 +366,8 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
   __shared__ uint32_t warp_scan[kWarps][8];
   // [rank of the writer][row]: written only by the cluster's CTAs (remotely).
   __shared__ uint32_t peer_scan[kInt8MaxClusterCtas][8];
+  // The CTA's part of each row's sum of squares (one global atomic a row).
+  __shared__ uint32_t cta_sumsq[8];
   // "This CTA runs": the peers' shared memory may be written after the
   // matching wait (the first phase, long complete by then).
   ClusterArriveRelaxed();
@@ -382,6 +385,7 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
   const int64_t tile = r8 >> tile8_log2;
   const uint32_t r_in = r8 & (tile8 - 1);
   const int g0 = rank * kIpw * 8 + warp;
+  if (threadIdx.x < 8) cta_sumsq[threadIdx.x] = 0u;  // before the __syncthreads below
   GridDependencyWait();  // then the release, as QuantizeAOperandKernel
   GridDependencyLaunchDependents();
   uint32_t x[kIpw][4];
@@ -459,7 +463,7 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     for (int i = 0; i < kIpw; ++i) sum += valid ? Int8SumSqShift(sq[i], scales[i] - ref) : 0u;
     sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 1);
     sum += __shfl_xor_sync(0xFFFFFFFFu, sum, 2);
-    if (q == 0 && sum != 0u) atomicAdd(a_row_sumsq + row, sum);
+    if (q == 0 && sum != 0u) atomicAdd(&cta_sumsq[quad], sum);
   }
 #pragma unroll
   for (int i = 0; i < kIpw; ++i) {
@@ -472,6 +476,10 @@ __global__ void __launch_bounds__(kQuantThreads) QuantizeAOperandWgmmaOrderInt8K
     const int64_t at = ((tile * groups + g) * tile8 + r_in) * 256 + quad * 16 + q * 4;
     *reinterpret_cast<uint32_t*>(a_i8 + at) = (i8_lo[i] << shift) & mask;
     *reinterpret_cast<uint32_t*>(a_i8 + at + 128) = (i8_hi[i] << shift) & mask;
+  }
+  __syncthreads();  // the CTA's sums (after its int8 stores are on their way)
+  if (threadIdx.x < 8 && cta_sumsq[threadIdx.x] != 0u) {
+    atomicAdd(a_row_sumsq + static_cast<int64_t>(r8) * 8 + threadIdx.x, cta_sumsq[threadIdx.x]);
   }
   if (blockIdx.x == 0) {  // as QuantizeAOperandWgmmaOrderKernel
     for (int i = static_cast<int>(threadIdx.x); i < zero_count; i += kQuantThreads) {
