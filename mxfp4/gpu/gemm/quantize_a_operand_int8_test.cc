@@ -151,6 +151,13 @@ TEST(QuantizeAOperandInt8, MatchesTheE4m3QuantizerAndTheHostReference) {
       }
     }
   }
+  // Grids of kInt8QuantManyCtas CTAs or more: 4 blocks a warp whatever K.
+  for (const int32_t k : {1504, 4096}) {
+    const int32_t m = 1400;  // 1408 padded rows: 176 groups x 6 or 8 CTAs
+    ASSERT_EQ(QuantizeAOperandInt8ItemsPerWarp(k / 32, 1408), 4);
+    CheckCase(m, k, 64, seed++);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
 }
 
 // Host-side argument checks (before any device call).
@@ -159,6 +166,15 @@ TEST(QuantizeAOperandInt8, RefusesWhatItDoesNotSupport) {
   EXPECT_TRUE(QuantizeAOperandInt8Supports(96, 128));
   EXPECT_FALSE(QuantizeAOperandInt8Supports(8224, 64));  // 257 blocks: 5 a warp
   EXPECT_FALSE(QuantizeAOperandInt8Supports(100, 64));
+  // Items a warp: the fewest that take K in 8 CTAs, or 4 on grids of 1024
+  // CTAs and more.
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(48, 512), 1);     // 64 groups x 6 CTAs
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(128, 1016), 2);   // 127 x 8
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(128, 1024), 4);   // 128 x 8 = 1024
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(48, 1368), 4);    // 171 x 6 = 1026
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(48, 1360), 1);    // 170 x 6 = 1020
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(256, 64), 4);
+  EXPECT_EQ(QuantizeAOperandInt8ItemsPerWarp(3, 65536), 4);
   for (const int32_t tile_rows : {8, 16, 32, 192, 256}) {
     EXPECT_FALSE(QuantizeAOperandInt8Supports(512, tile_rows)) << tile_rows;
   }

@@ -509,7 +509,7 @@ hipError_t LaunchQuantizeAOperandWgmmaOrderInt8(const uint16_t* a, int32_t m, in
   const int64_t items = static_cast<int64_t>(rows_padded / 8) * groups;
   if (items > kMaxQuantizerBlocks) return hipErrorInvalidValue;
   // ipw <= 4 (Supports: groups <= 256); the grid (<= items CTAs) fits in 31 bits.
-  const int ipw = (groups + 63) / 64;
+  const int ipw = QuantizeAOperandInt8ItemsPerWarp(groups, rows_padded);
   const int cluster_ctas = (groups + 8 * ipw - 1) / (8 * ipw);
   cudaLaunchConfig_t launch = {};
   launch.gridDim = dim3(static_cast<unsigned>(rows_padded / 8 * cluster_ctas));

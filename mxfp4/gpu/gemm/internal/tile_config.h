@@ -980,6 +980,24 @@ MXFP4_HOST_DEVICE constexpr bool QuantizeAOperandInt8Supports(int32_t k, int32_t
   return k > 0 && k % 32 == 0 && k / 32 <= 256 && (tile_rows == 64 || tile_rows == 128);
 }
 
+// The int8 quantizer's blocks a warp (ipw, 1..4) for `groups` K-blocks (<= 256)
+// and `rows_padded` rows; its clusters are then C = ceil(groups / (8 ipw))
+// CTAs of 8 warps, one per 8-row group. As few items a warp as take K in 8
+// CTAs (the kernel is latency-bound: short warps finish sooner), unless that
+// grid has kInt8QuantManyCtas CTAs or more (about a wave of 8 CTAs an SM):
+// then 4 (half or a quarter of the CTAs, each warp's loads in flight
+// together). Session 49 call 6: 4096^3 154.6 -> 150.4 µs and 1024x4096x4096
+// 40.8 -> 40.3 with 4, but 256x3072x1536 8.55 -> 9.59 and 512x3072x1536 11.5
+// -> 12.3 (384 CTAs).
+inline constexpr int64_t kInt8QuantManyCtas = 1024;
+MXFP4_HOST_DEVICE constexpr int QuantizeAOperandInt8ItemsPerWarp(int32_t groups,
+                                                                 int32_t rows_padded) {
+  const int fewest = (groups + 63) / 64;
+  const int64_t ctas =
+      static_cast<int64_t>(rows_padded / 8) * ((groups + 8 * fewest - 1) / (8 * fewest));
+  return ctas >= kInt8QuantManyCtas ? 4 : fewest;
+}
+
 // LaunchQuantizeAOperandWgmmaOrder(..., interleave_chunk = 0, ...) - the same
 // a_ops, a_scales, fold_flags and zero words, byte for byte - plus the int8
 // form of integer accumulation (int8_accumulation.h): a_row_info[row] (row <
