@@ -146,6 +146,7 @@ std::string SpreadHistogram(const std::vector<gi::Int8RowScan>& scans) {
       "0: %d, 1: %d, 2: %d, 3: %d, 4-7: %d, >=8: %d; zero rows: %d; rows with a NaN scale: %d",
       bins[0], bins[1], bins[2], bins[3], bins[4], bins[5], zero_rows, nan_rows);
 }
+
 int RunIntAccumulation(absl::Span<const std::string> args, const CommandIo& io) {
   OperandFlags operand_flags;
   int64_t tile_n = 64, tile_m = 128;
