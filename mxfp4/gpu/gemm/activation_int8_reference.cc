@@ -8,6 +8,7 @@
 #include "absl/status/status.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/emu/quantize.h"
+#include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 
 namespace mxfp4::gpu::gemm_internal {
@@ -36,22 +37,13 @@ absl::StatusOr<ActivationInt8> ActivationInt8Reference(absl::Span<const uint16_t
   out.row_sumsq.assign(static_cast<size_t>(rows_padded), 0u);
   out.scales = q->scales;
   out.codes.resize(static_cast<size_t>(m * k));
+  absl::StatusOr<Mxfp4View> view = q->view();
+  if (!view.ok()) return view.status();
   for (int64_t row = 0; row < m; ++row) {
-    const uint8_t* const data = q->data.data() + row * (k / 2);
     const uint8_t* const scales = q->scales.data() + row * groups;
     uint8_t* const codes = out.codes.data() + row * k;
-    Int8RowScan scan;
-    for (int64_t g = 0; g < groups; ++g) {
-      bool zero = true;
-      uint32_t sumsq = 0;
-      for (int64_t e = 0; e < 32; ++e) {
-        codes[g * 32 + e] = Fp4At(data, g * 32 + e);
-        const int twice = E2m1ToTwice(codes[g * 32 + e]);
-        zero = zero && twice == 0;
-        sumsq += static_cast<uint32_t>(twice * twice);
-      }
-      scan.Add(scales[g], zero, sumsq);
-    }
+    for (int64_t kk = 0; kk < k; ++kk) codes[kk] = view->code(row, kk);
+    const Int8RowScan scan = Int8RowScanOfRow(*view, row);
     const uint32_t info = scan.Info();
     if (!Int8RowEncodes(info)) {  // zero or invalid: bytes 0, sum 0
       out.row_info[row] = info;

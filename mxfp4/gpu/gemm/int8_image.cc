@@ -20,6 +20,21 @@ using gemm_internal::Int8RowRef;
 using gemm_internal::Int8RowScan;
 using gemm_internal::kInt8RowInfoInvalid;
 
+Int8RowScan Int8RowScanOfRow(const Mxfp4View& matrix, int64_t row) {
+  Int8RowScan scan;
+  for (int64_t g = 0; g < matrix.groups(); ++g) {
+    bool zero_block = true;
+    uint32_t sumsq = 0;
+    for (int64_t e = 0; e < kBlockSize; ++e) {
+      const int twice = E2m1ToTwice(matrix.code(row, g * kBlockSize + e));
+      zero_block = zero_block && twice == 0;
+      sumsq += static_cast<uint32_t>(twice * twice);
+    }
+    scan.Add(matrix.scale(row, g), zero_block, sumsq);
+  }
+  return scan;
+}
+
 absl::StatusOr<PreparedInt8Image> PrepareWeightInt8Image(const Mxfp4View& weight) {
   const int64_t rows = weight.rows();
   const int64_t k = weight.k();
@@ -35,18 +50,7 @@ absl::StatusOr<PreparedInt8Image> PrepareWeightInt8Image(const Mxfp4View& weight
   image.row_info.assign(PreparedInt8RowInfoBytes(rows) / sizeof(uint32_t), kInt8RowInfoInvalid);
   const int64_t blocks = weight.groups();
   for (int64_t r = 0; r < rows; ++r) {
-    Int8RowScan scan;
-    for (int64_t g = 0; g < blocks; ++g) {
-      bool zero_block = true;
-      uint32_t sumsq = 0;
-      for (int64_t e = 0; e < kBlockSize; ++e) {
-        const int twice = E2m1ToTwice(weight.code(r, g * kBlockSize + e));
-        zero_block = zero_block && twice == 0;
-        sumsq += static_cast<uint32_t>(twice * twice);
-      }
-      scan.Add(weight.scale(r, g), zero_block, sumsq);
-    }
-    const uint32_t info = scan.Info();
+    const uint32_t info = Int8RowScanOfRow(weight, r).Info();
     image.row_info[r] = info;
     if (!Int8RowEncodes(info)) continue;  // a mark: zeros
     const uint32_t ref = Int8RowRef(info);

@@ -34,6 +34,7 @@
 #include "absl/status/statusor.h"
 #include "mxfp4/core/mxfp4_matrix.h"
 #include "mxfp4/core/prepared_layout.h"
+#include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 
 namespace mxfp4::gpu {
 
@@ -48,6 +49,13 @@ struct PreparedInt8Image {
   std::vector<uint8_t> data;       // PreparedDataBytes(rows, k) bytes (int8 values)
   std::vector<uint32_t> row_info;  // PreparedInt8RowInfoBytes(rows) / 4 entries
 };
+
+// Row `row` of `matrix` summarized over all of K as the GPU's int8 pieces do
+// it (PrepareWeight for a weight, the int8 quantizer for activations):
+// Int8RowScan::Add(scale byte, all 32 codes +-0, the block's sum of (2 x
+// value)^2) for each block. The host references and `mxfp4 int-accumulation`
+// share it.
+gemm_internal::Int8RowScan Int8RowScanOfRow(const Mxfp4View& matrix, int64_t row);
 
 // The int8 image of `weight` (any data and scale layout: it reads through the
 // view's layout-aware code() / scale()). An empty weight (rows == 0 or K == 0)

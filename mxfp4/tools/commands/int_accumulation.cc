@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "mxfp4/core/formats.h"
 #include "mxfp4/core/mxfp4_matrix.h"
+#include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/gpu/gemm/internal/int8_accumulation.h"
 #include "mxfp4/tools/cli/flags.h"
 #include "mxfp4/tools/cli/gemm_operands.h"
@@ -39,18 +39,7 @@ constexpr char kName[] = "int-accumulation";
 // PrepareWeight (B) compute it.
 std::vector<gi::Int8RowScan> RowScans(const Mxfp4View& v) {
   std::vector<gi::Int8RowScan> scans(v.shape().rows);
-  for (int64_t r = 0; r < v.shape().rows; ++r) {
-    for (int64_t g = 0; g < v.shape().groups(); ++g) {
-      bool zero = true;
-      uint32_t sumsq = 0;
-      for (int64_t e = 0; e < kBlockSize; ++e) {
-        const int twice = E2m1ToTwice(v.code(r, g * kBlockSize + e));
-        zero = zero && twice == 0;
-        sumsq += static_cast<uint32_t>(twice * twice);
-      }
-      scans[r].Add(v.scale(r, g), zero, sumsq);
-    }
-  }
+  for (int64_t r = 0; r < v.shape().rows; ++r) scans[r] = gpu::Int8RowScanOfRow(v, r);
   return scans;
 }
 
