@@ -28,7 +28,8 @@ struct ActivationInt8 {
   std::vector<int8_t> a_i8;        // rows_padded * k bytes, WgmmaOrderOffset
   // rows_padded: Int8RowScan::Info() with norm 0, or kInt8RowInfoInvalid;
   // and the row's sum of its int8 elements squared (0 without an int8 form):
-  // Int8RowInfoWithNorm(row_info, row_sumsq) is the row's whole summary.
+  // Int8NormBound(row_sumsq) is the row's norm bound (the GEMM compares
+  // squared norms: Int8TileRows::AddSumSq).
   std::vector<uint32_t> row_info;
   std::vector<uint32_t> row_sumsq;
   std::vector<uint8_t> scales;     // m * k/32 scale bytes of the quantized A (natural)

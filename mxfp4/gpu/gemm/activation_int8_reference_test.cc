@@ -99,7 +99,7 @@ TEST(ActivationInt8Reference, BytesDecodeToTheQuantizedValues) {
     EXPECT_EQ(Int8RowNorm(info), row < kM && mark != kInt8RowInvalid ? 0u : 0xFFFFu) << "row " << row;
     EXPECT_EQ(ref->row_sumsq[row], static_cast<uint32_t>(sumsq)) << "row " << row;
     if (encoded) {
-      const int64_t norm = Int8RowNorm(Int8RowInfoWithNorm(info, ref->row_sumsq[row]));
+      const int64_t norm = Int8NormBound(ref->row_sumsq[row]);
       EXPECT_GE(norm * norm, sumsq) << "row " << row;
       EXPECT_LT((norm - 1) * (norm - 1), sumsq) << "row " << row;
     }

@@ -231,15 +231,10 @@ MXFP4_HOST_DEVICE inline uint32_t Int8NormBound(uint32_t sumsq) {
 }
 
 // The activations' summaries travel as two words a row (the quantizer sums
-// the squares after its cluster barrier, when the row's ref is known, with
-// one atomic add per warp and row: no serial combine on its critical path):
-// the info with norm 0, and the row's sum of squares at ref (0 for a row
-// with no int8 form). The GEMM puts the norm bound in before the tile check.
-MXFP4_HOST_DEVICE inline uint32_t Int8RowInfoWithNorm(uint32_t info, uint32_t sumsq) {
-  return Int8RowEncodes(info)
-             ? Int8RowInfo(Int8RowRef(info), Int8RowMark(info), Int8NormBound(sumsq))
-             : info;
-}
+// the squares after its cluster barrier, when the row's ref is known: no
+// serial combine on its critical path): the info with norm 0, and the row's
+// sum of squares at ref (0 for a row with no int8 form), which the GEMM adds
+// to its tile as a squared norm (Int8TileRows::AddSumSq).
 
 // Accumulates a row's blocks in any order; Info() is the row's summary. The
 // sum of squares is an exact integer (so the GPU's summaries equal the CPU's

@@ -39,7 +39,7 @@ struct Int8OperandArgs {
   const uint32_t* w_row_info = nullptr;
   const uint8_t* a_i8 = nullptr;
   const uint32_t* a_row_info = nullptr;
-  const uint32_t* a_row_sumsq = nullptr;  // the activation rows' norms (Int8RowInfoWithNorm)
+  const uint32_t* a_row_sumsq = nullptr;  // the activation rows' sums of squares (norms squared)
   // Diagnostics (GemmOptions::int8_cta_counter; null in production): each
   // CTA that accumulates in integers adds 1.
   uint32_t* int8_ctas = nullptr;

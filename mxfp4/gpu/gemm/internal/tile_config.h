@@ -1004,7 +1004,7 @@ MXFP4_HOST_DEVICE constexpr int QuantizeAOperandInt8ItemsPerWarp(int32_t groups,
 // rows_padded, uint32) = Int8RowScan of the row's blocks (a zero block: all
 // 32 codes +-0), Info() with norm 0, or kInt8RowInfoInvalid for rows >= m;
 // a_row_sumsq[row] = the sum of the row's int8 elements squared (0 in rows
-// without an int8 form; Int8RowInfoWithNorm puts its bound into the info);
+// without an int8 form; the GEMM's tile check takes it as a squared norm);
 // a_i8 (rows_padded * k
 // bytes at a_ops' offsets and lane order) = 2 x value x 2^Int8BlockShift(S,
 // ref) in rows with a (ref, spread), 0 in the others. One (C, 1, 1) cluster
