@@ -465,7 +465,11 @@ bool RingK4ForShortDecode(int64_t m, int64_t m64_tiles, int64_t groups) {
          RingClusterSize(m64_tiles, groups, kRingK2WarpsK) == 1;
 }
 
-TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
+// With an int8 copy (`int8`: a caller's or staged) the 128-row tiles where
+// auto would take a 192-row one: those have no integer form (docs/paths.md
+// "Integer accumulation"), and the integer loop on 128 rows beats the E4M3
+// copy on 192 (session 50 call 3, docs/paths.md "Staged weights").
+TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared, bool int8) {
   const int64_t m64_tiles = TileGridCtas(TileConfigId::kWgmma8N64M64K2Fold, m, n);
   if (m64_tiles <= kRingOneWaveCtas) {
     if (m > kStreamPrequantMaxM && groups <= kRingWsShortMaxGroups) {
@@ -497,6 +501,7 @@ TileConfigId AutoRingTile(int64_t m, int64_t n, int64_t groups, bool prepared) {
   if (TileGridCtas(TileConfigId::kWgmma8N64M128K2WsFold, m, n) <= kRingOneWaveCtas) {
     return TileConfigId::kWgmma8N64M128K2WsFold;
   }
+  if (int8) return TileConfigId::kWgmma8N128M128WsFold;
   if (TileGridCtas(TileConfigId::kWgmma8N64M192K2WsFold, m, n) <= kRingOneWaveCtas) {
     return TileConfigId::kWgmma8N64M192K2WsFold;
   }
@@ -1293,18 +1298,20 @@ Int8ActivationLayout Int8ActivationOffsets(size_t base, size_t rows, size_t k) {
   return l;
 }
 
-// A staged weight's copy in the workspace: its data and scales after the
-// quant_then_mma operands (`prequant_bytes`), each 256-byte aligned.
+// A staged weight's copy in the workspace: its data and then its scales
+// (E4M3) or row summaries (int8) after the quant_then_mma operands
+// (`prequant_bytes`), each 256-byte aligned.
 struct StagedWeightLayout {
-  size_t data = 0;  // byte offsets
-  size_t scales = 0;
+  size_t data = 0;    // byte offsets
+  size_t scales = 0;  // or row_info for an int8 copy
   size_t total = 0;
 };
-StagedWeightLayout StagedWeightOffsets(size_t prequant_bytes, int64_t n, int64_t k) {
+StagedWeightLayout StagedWeightOffsets(size_t prequant_bytes, int64_t n, int64_t k, bool int8) {
   StagedWeightLayout w;
   w.data = AlignUp(prequant_bytes, kWorkspaceAlign);
   w.scales = w.data + AlignUp(static_cast<size_t>(PreparedDataBytes(n, k)), kWorkspaceAlign);
-  w.total = w.scales + AlignUp(static_cast<size_t>(PreparedScaleBytes(n, k)), kWorkspaceAlign);
+  const int64_t second = int8 ? PreparedInt8RowInfoBytes(n) : PreparedScaleBytes(n, k);
+  w.total = w.scales + AlignUp(static_cast<size_t>(second), kWorkspaceAlign);
   return w;
 }
 
@@ -1455,7 +1462,8 @@ std::string GemmPlan::ToString() const {
       grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
       blocks_per_split, launches, grid_ctas, shared_memory_bytes, workspace_bytes,
       reads_prepared_weight
-          ? (stages_weight ? " prepared_weight (staged)"
+          ? (stages_weight ? (int8_accumulation ? " prepared_weight (staged int8)"
+                                                : " prepared_weight (staged)")
                            : (int8_accumulation ? " prepared_weight (int8)" : " prepared_weight"))
           : "",
       prefetches_weight ? " prefetch_weight" : "");
@@ -1483,7 +1491,8 @@ bool FitsSharedMemory(const GemmPlan& plan) {
 
 // The plan as if the weight had a prepared copy (`copy`) or not.
 absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
-                                          const GemmOptions& options, bool copy) {
+                                          const GemmOptions& options, bool copy,
+                                          bool int8_copy = false) {
   if (absl::Status s = ValidateWeightShape(b); !s.ok()) return s;
   if (m < 0 || m > kInt32Max) {
     return absl::InvalidArgumentError(absl::StrFormat("Gemm: M=%d must be in [0, 2^31-1]", m));
@@ -1526,7 +1535,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
     // M <= 8, K > 512 (SmallMLongKPrefersQuantThenMma).
     GemmOptions q = options;
     q.path = GemmPath::kQuantThenMma;
-    absl::StatusOr<GemmPlan> quant_then_mma = PlanGemmWithCopy(m, b, q, copy);
+    absl::StatusOr<GemmPlan> quant_then_mma = PlanGemmWithCopy(m, b, q, copy, int8_copy);
     if (quant_then_mma.ok() && SmallMLongKPrefersQuantThenMma(*quant_then_mma)) {
       return quant_then_mma;
     }
@@ -1552,7 +1561,7 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
       (m > kStreamPrequantMaxM || RingFor32Rows(m, b.n, groups) ||
        RingForDecode(m, b.n, groups) || RingForLongKSmallLayer(m, b.n, groups) ||
        RingForLongKMidLayer8Rows(m, b.n, groups) || RingForWide16Rows(m, b.n, groups))) {
-    tile = AutoRingTile(m, b.n, groups, copy);
+    tile = AutoRingTile(m, b.n, groups, copy, copy && int8_copy);
   }
   if (tile_forced) {
     absl::StatusOr<TileConfigId> t = TileByName(options.tile);
@@ -1638,6 +1647,29 @@ bool StagingPays(const GemmPlan& staged, int64_t m, const Mxfp4Weight& b) {
   return (row_tiles - kStagingRowTiles) * b.n * b.k > kStagingFixedElements;
 }
 
+// An int8 copy (StagingFormat::kInt8) saves the conversion too and halves
+// the math where the CTAs' rows pass the integer check, for a staging kernel
+// of about the E4M3 one's cost (11.3 against 8.5-9.2 us at 4096 x 4096), so it
+// pays from fewer row tiles: where (row tiles - 1) x N x K > 2^26, from K =
+// 1024 (at K = 512 the int8 quantizer's clusters cost more than the math
+// saves). Measured (H200, session 50 call 2, gemm_paths_benchmark
+// --narrow_scales --only ...:stage_int8 / :nostage, hot graph replay, every
+// CTA integer; docs/paths.md "Staged weights"): 1024 x 4096 x 4096 (8 row
+// tiles) 50.7 against 60.8 us, 1024x2880x4096 47.0 / 61.9, 1024x7168x2048
+// 53.1 / 62.1, 2048x3072x1536 37.1 / 39.7, 4096x1024x4096 69.7 / 76.5,
+// 4096^3 161.5 / 239.6 (E4M3 staged 213.4); level at 512x4096x4096 (30.9 /
+// 30.9), 2048x1024x4096, 1024x3072x1536; slower at 512x7168x2048 (33.5 /
+// 31.7), 4096x2880x512 (40.5 / 37.0), 8192x2880x512, 4096x512x512.
+constexpr int64_t kInt8StagingMinK = 1024;
+constexpr int64_t kInt8StagingRowTiles = 1;
+constexpr int64_t kInt8StagingElements = int64_t{1} << 26;
+
+bool Int8StagingPays(const GemmPlan& staged, int64_t m, const Mxfp4Weight& b) {
+  const int64_t row_tiles = (m + staged.block_m - 1) / staged.block_m;
+  return b.k >= kInt8StagingMinK &&
+         (row_tiles - kInt8StagingRowTiles) * b.n * b.k > kInt8StagingElements;
+}
+
 // GemmOptions::cold_weights pays on the 64x64 k2 ring tile's M > 32 form
 // over all of K (session 45, docs/paths.md "Cold weights": 10-13% faster cold
 // on 64x7168x2048, 40x7168x2048 and 64x3072x1536; the decode forms and the ws
@@ -1657,35 +1689,50 @@ bool PrefetchesWeight(const GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
          gemm_internal::RingDecodeMmaRows(GetTileConfig(*tile), m) == 0;
 }
 
+// Whether `plan` (one that reads a copy) can read an int8 copy: only the ws
+// tiles with an integer form do, and only on whole stages without a K split,
+// with K the int8 quantizer takes.
+bool HasInt8Form(const GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
+  if (!plan.reads_prepared_weight || plan.cluster_ctas != 1) return false;
+  absl::StatusOr<TileConfigId> t = TileByName(plan.tile);
+  if (!t.ok()) return false;
+  const TileConfigDesc cfg = GetTileConfig(*t);
+  return gemm_internal::HasRingWsInt8Form(cfg) &&
+         plan.blocks_per_split % gemm_internal::kRingStageBlocks == 0 &&
+         plan.blocks_per_split * cfg.warps_k == b.k / 32 &&
+         gemm_internal::QuantizeAOperandInt8Supports(static_cast<int32_t>(b.k),
+                                                     gemm_internal::RingOperandTileRows(cfg, m));
+}
+
+// Marks `plan` as integer-accumulating and adds the int8 activations and
+// their row summaries to its workspace.
+void SetInt8Accumulation(GemmPlan& plan, int64_t m, const Mxfp4Weight& b) {
+  plan.int8_accumulation = true;
+  const size_t rows = static_cast<size_t>((m + plan.block_m - 1) / plan.block_m * plan.block_m);
+  plan.workspace_bytes =
+      Int8ActivationOffsets(plan.workspace_bytes, rows, static_cast<size_t>(b.k)).total;
+}
+
 absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
                                              const GemmOptions& options) {
   if (options.weight_staging != WeightStaging::kAuto &&
       options.weight_staging != WeightStaging::kNever &&
       options.weight_staging != WeightStaging::kAlways) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: unknown weight_staging %d", static_cast<int>(options.weight_staging)));
+    return absl::InvalidArgumentError(absl::StrFormat("Gemm: unknown weight_staging %d",
+                                                      static_cast<int>(options.weight_staging)));
   }
-  absl::StatusOr<GemmPlan> plan = PlanGemmWithCopy(m, b, options, b.prepared.present());
-  if (plan.ok() && b.prepared.format == PreparedFormat::kInt8 && b.prepared.present()) {
-    // Only the ws tiles with an integer form read an int8 copy, and only on
-    // whole stages with K the int8 quantizer takes; otherwise the plan
-    // without a copy (the packed weight, converted in the call).
-    bool int8 = false;
-    if (plan->reads_prepared_weight && plan->cluster_ctas == 1) {
-      absl::StatusOr<TileConfigId> t = TileByName(plan->tile);
-      const TileConfigDesc cfg = GetTileConfig(t.ok() ? *t : TileConfigId::kCount);
-      int8 = t.ok() && gemm_internal::HasRingWsInt8Form(cfg) &&
-             plan->blocks_per_split % gemm_internal::kRingStageBlocks == 0 &&
-             plan->blocks_per_split * cfg.warps_k == b.k / 32 &&
-             gemm_internal::QuantizeAOperandInt8Supports(
-                 static_cast<int32_t>(b.k), gemm_internal::RingOperandTileRows(cfg, m));
-    }
-    if (int8) {
-      plan->int8_accumulation = true;
-      const size_t rows = static_cast<size_t>((m + plan->block_m - 1) / plan->block_m *
-                                              plan->block_m);
-      plan->workspace_bytes =
-          Int8ActivationOffsets(plan->workspace_bytes, rows, static_cast<size_t>(b.k)).total;
+  if (options.staging_format != StagingFormat::kE4m3 &&
+      options.staging_format != StagingFormat::kInt8) {
+    return absl::InvalidArgumentError(absl::StrFormat("Gemm: unknown staging_format %d",
+                                                      static_cast<int>(options.staging_format)));
+  }
+  const bool int8_copy = b.prepared.present() && b.prepared.format == PreparedFormat::kInt8;
+  absl::StatusOr<GemmPlan> plan = PlanGemmWithCopy(m, b, options, b.prepared.present(), int8_copy);
+  if (plan.ok() && int8_copy) {
+    // Without an integer form the plan without a copy (the packed weight,
+    // converted in the call).
+    if (HasInt8Form(*plan, m, b)) {
+      SetInt8Accumulation(*plan, m, b);
     } else {
       plan = PlanGemmWithCopy(m, b, options, /*copy=*/false);
     }
@@ -1702,13 +1749,23 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
   }
   // No tile that reads a copy has fewer than 64 rows, so at most this M
   // auto's rule cannot pay: skip planning the staged form (host time per call).
-  if (options.weight_staging == WeightStaging::kAuto && m <= kStagingRowTiles * 64) return plan;
-  absl::StatusOr<GemmPlan> staged = PlanGemmWithCopy(m, b, options, /*copy=*/true);
+  const bool int8_format = options.staging_format == StagingFormat::kInt8;
+  if (options.weight_staging == WeightStaging::kAuto &&
+      m <= (int8_format ? kInt8StagingRowTiles : kStagingRowTiles) * 64) {
+    return plan;
+  }
+  absl::StatusOr<GemmPlan> staged = PlanGemmWithCopy(m, b, options, /*copy=*/true, int8_format);
+  const bool int8 = staged.ok() && int8_format && HasInt8Form(*staged, m, b);
+  if (int8_format && !int8) staged = PlanGemmWithCopy(m, b, options, /*copy=*/true);  // E4M3's
   if (!staged.ok() || !staged->reads_prepared_weight) return plan;  // no tile reads a copy
-  if (options.weight_staging == WeightStaging::kAuto && !StagingPays(*staged, m, b)) return plan;
+  if (options.weight_staging == WeightStaging::kAuto &&
+      !(int8 ? Int8StagingPays(*staged, m, b) : StagingPays(*staged, m, b))) {
+    return plan;
+  }
   staged->stages_weight = true;
   staged->launches += 1;
-  staged->workspace_bytes = StagedWeightOffsets(staged->workspace_bytes, b.n, b.k).total;
+  if (int8) SetInt8Accumulation(*staged, m, b);
+  staged->workspace_bytes = StagedWeightOffsets(staged->workspace_bytes, b.n, b.k, int8).total;
   return staged;
 }
 
@@ -1814,36 +1871,46 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
         k.grid_split_counters = reinterpret_cast<uint32_t*>(ws + layout.grid_split_counters);
       }
       gemm_internal::PreparedWeightArgs prepared;
-      if (plan->stages_weight) {
-        // The copy into the workspace first (a plain launch: the kernel before
-        // may still read the previous call's copy); the quantizer waits for it
-        // before it releases the GEMM, whose prologue reads the copy.
-        const StagedWeightLayout staged = StagedWeightOffsets(layout.total, b.n, b.k);
-        uint8_t* const w = static_cast<uint8_t*>(workspace.data);
-        float* const staged_scales = reinterpret_cast<float*>(w + staged.scales);
-        MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeight(
-            b.data, b.scales, static_cast<int32_t>(b.n), static_cast<int32_t>(b.k),
-            k.b_preshuffled != 0, k.b_scales_shuffled16 != 0, w + staged.data, staged_scales,
-            stream));
-        prepared = {w + staged.data, staged_scales};
-      } else if (plan->int8_accumulation) {
-        const Int8ActivationLayout a8 =
-            Int8ActivationOffsets(layout.total, static_cast<size_t>(rows), static_cast<size_t>(b.k));
-        gemm_internal::Int8OperandArgs int8;
-        int8.w_data = b.prepared.data;
-        int8.w_row_info = b.prepared.row_info;
+      gemm_internal::Int8OperandArgs int8;
+      // The int8 activations (GemmPlan::int8_accumulation) follow the
+      // prequantized operands, a staged copy follows both.
+      const Int8ActivationLayout a8 =
+          Int8ActivationOffsets(layout.total, static_cast<size_t>(rows), static_cast<size_t>(b.k));
+      if (plan->int8_accumulation) {
         int8.a_i8 = ws + a8.a_i8;
         int8.a_row_info = reinterpret_cast<const uint32_t*>(ws + a8.row_info);
         int8.a_row_sumsq = reinterpret_cast<const uint32_t*>(ws + a8.row_sumsq);
         int8.int8_ctas = options.int8_cta_counter;
-        MXFP4_HIP_RETURN_IF_ERROR(
-            gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared, int8));
-        break;
+      }
+      if (plan->stages_weight) {
+        // The copy into the workspace first (a plain launch: the kernel before
+        // may still read the previous call's copy); the quantizer waits for it
+        // before it releases the GEMM, whose prologue reads the copy.
+        const StagedWeightLayout staged = StagedWeightOffsets(
+            plan->int8_accumulation ? a8.total : layout.total, b.n, b.k, plan->int8_accumulation);
+        const int32_t n32 = static_cast<int32_t>(b.n), k32 = static_cast<int32_t>(b.k);
+        if (plan->int8_accumulation) {
+          uint32_t* const row_info = reinterpret_cast<uint32_t*>(ws + staged.scales);
+          MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeightInt8(
+              b.data, b.scales, n32, k32, k.b_preshuffled != 0, k.b_scales_shuffled16 != 0,
+              ws + staged.data, row_info, stream));
+          int8.w_data = ws + staged.data;
+          int8.w_row_info = row_info;
+        } else {
+          float* const staged_scales = reinterpret_cast<float*>(ws + staged.scales);
+          MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchPrepareWeight(
+              b.data, b.scales, n32, k32, k.b_preshuffled != 0, k.b_scales_shuffled16 != 0,
+              ws + staged.data, staged_scales, stream));
+          prepared = {ws + staged.data, staged_scales};
+        }
+      } else if (plan->int8_accumulation) {  // the caller's copies
+        int8.w_data = b.prepared.data;
+        int8.w_row_info = b.prepared.row_info;
       } else if (plan->reads_prepared_weight) {
         prepared = {b.prepared.data, b.prepared.scales};
       }
       MXFP4_HIP_RETURN_IF_ERROR(
-          gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared));
+          gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared, int8));
       break;
     }
     default:

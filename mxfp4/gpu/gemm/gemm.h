@@ -171,6 +171,21 @@ enum class WeightStaging {
   kAlways,  // whenever the plan's tile has a warp-specialized form that reads a copy
 };
 
+// StagingFormat: which copy a staged call writes (docs/paths.md "Staged
+// weights"). The int8 copy (PreparedFormat::kInt8) lets the GEMM's CTAs
+// accumulate in integers where their rows allow it (docs/paths.md "Integer
+// accumulation"): 1.2-1.5x faster at large M where every row of A and B has a
+// small scale spread (<= 3 over K: e.g. normal or Hadamard-rotated data), but
+// a CTA whose rows fail that check converts the packed weight as an unstaged
+// call does, 1.3x slower than the E4M3 copy where every CTA fails (outlier
+// channels). So it is the caller's choice; `mxfp4 int-accumulation` tells
+// from dumped tensors whether their tiles pass. Results are the same bit for
+// bit either way.
+enum class StagingFormat {
+  kE4m3,  // the shifted-E4M3 copy: the same speed whatever the data
+  kInt8,  // the int8 copy where the plan's tile has an integer form, else E4M3
+};
+
 struct GemmOptions {
   GemmPath path = GemmPath::kAuto;
   // CTAs per output tile that split K (a thread-block cluster; 1..8) for the
@@ -201,6 +216,7 @@ struct GemmOptions {
   uint32_t* int8_cta_counter = nullptr;
   // Staging of the weight's prepared image in the workspace (above).
   WeightStaging weight_staging = WeightStaging::kAuto;
+  StagingFormat staging_format = StagingFormat::kE4m3;
   // A hint that the weight is probably not in L2 when the call runs (e.g. a
   // layer read once per token, its bytes evicted by the other layers since).
   // Plans that gain from it - quant_then_mma on the 64x64 k2 ring tile

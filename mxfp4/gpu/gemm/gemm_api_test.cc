@@ -1023,6 +1023,10 @@ TEST(GemmApi, StagedWeightPlans) {
   bad.weight_staging = static_cast<WeightStaging>(7);
   ExpectError(PlanGemm(4096, w, bad).status(), absl::StatusCode::kInvalidArgument,
               "weight_staging");
+  GemmOptions bad_format;
+  bad_format.staging_format = static_cast<StagingFormat>(7);
+  ExpectError(PlanGemm(4096, w, bad_format).status(), absl::StatusCode::kInvalidArgument,
+              "staging_format");
 }
 
 // Every valid shape of a grid around the planner's thresholds plans under
@@ -1067,9 +1071,68 @@ Mxfp4Weight WithPreparedInt8(Mxfp4Weight w) {
   return w;
 }
 
+// StagingFormat::kInt8: the staged copy is the int8 image where the staged
+// plan's tile has an integer form (auto staging then by its own rule: from K =
+// 1024 where (row tiles - 1) x N x K > 2^26), else the E4M3 copy by the E4M3
+// rule; the int8 activations and the copy's row summaries in the workspace.
+TEST(GemmApi, StagedInt8WeightPlans) {
+  GemmOptions int8;
+  int8.staging_format = StagingFormat::kInt8;
+  GemmOptions int8_always = int8;
+  int8_always.weight_staging = WeightStaging::kAlways;
+  struct Case {
+    int64_t m, n, k;
+    bool auto_stages, int8_form;
+  };
+  const Case cases[] = {
+      {4096, 4096, 4096, true, true},
+      {1024, 4096, 4096, true, true},   // 8 row tiles: the E4M3 rule does not stage
+      {1200, 2048, 4096, true, true},   // 10 (GemmPath.StagedInt8Weights' auto case)
+      {2048, 3072, 1536, true, true},   // 16 x 4.7 Mi elements
+      {1024, 3072, 1536, false, true},  // 8: level in session 50's timing
+      {512, 4096, 4096, false, true},   // 4: level
+      {256, 3072, 1536, false, true},
+      {4096, 2880, 512, false, true},  // K = 512: the int8 quantizer's clusters cost more
+      {8192, 2880, 512, false, true},
+      {768, 4096, 4096, true, true},    // the 128-row tile where E4M3 takes the 192-row one
+      {3072, 4096, 4096, true, true},
+      {384, 4096, 4096, false, true},   // (the 192-row K-split tile for E4M3)
+      {1000, 336, 1088, false, false},  // K = 34 blocks: not whole ring stages
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
+    const Mxfp4Weight b = PreshuffledWeight(c.n, c.k);
+    absl::StatusOr<GemmPlan> a = PlanGemm(c.m, b, int8);
+    absl::StatusOr<GemmPlan> s = PlanGemm(c.m, b, int8_always);
+    absl::StatusOr<GemmPlan> e4m3 = PlanGemm(c.m, b);
+    absl::StatusOr<GemmPlan> copy = PlanGemm(c.m, WithPreparedInt8(b));
+    ASSERT_TRUE(a.ok() && s.ok() && e4m3.ok() && copy.ok());
+    EXPECT_EQ(a->stages_weight, c.auto_stages) << a->ToString();
+    EXPECT_EQ(a->int8_accumulation, c.auto_stages && c.int8_form) << a->ToString();
+    EXPECT_TRUE(s->stages_weight) << s->ToString();
+    EXPECT_EQ(s->int8_accumulation, c.int8_form) << s->ToString();
+    if (!c.int8_form) {
+      EXPECT_EQ(a->stages_weight, e4m3->stages_weight);  // the E4M3 rule
+      continue;
+    }
+    EXPECT_EQ(s->tile.find("m192"), std::string::npos) << s->ToString();
+    // The plan a caller's int8 copy gets, plus the staging kernel and the copy.
+    EXPECT_EQ(s->tile, copy->tile);
+    EXPECT_EQ(s->launches, copy->launches + 1);
+    EXPECT_GE(s->workspace_bytes,
+              copy->workspace_bytes +
+                  static_cast<size_t>(PreparedDataBytes(c.n, c.k) + PreparedInt8RowInfoBytes(c.n)));
+    EXPECT_TRUE(absl::StrContains(s->ToString(), "(staged int8)")) << s->ToString();
+    absl::StatusOr<size_t> ws = GemmWorkspaceSize(c.m, b, int8_always);
+    ASSERT_TRUE(ws.ok());
+    EXPECT_EQ(*ws, s->workspace_bytes);
+  }
+}
+
 // An int8 copy: the plan takes integer accumulation where a ws tile with an
 // integer form reads the copy on whole stages (the workspace grows by the int8
-// activations), else plans without a copy; Gemm() checks the copy's buffers.
+// activations; the 128-row tiles where the E4M3 copy would take a 192-row
+// one), else plans without a copy; Gemm() checks the copy's buffers.
 TEST(GemmApi, PreparedInt8Weights) {
   struct Case {
     int64_t m, n, k;
@@ -1078,7 +1141,7 @@ TEST(GemmApi, PreparedInt8Weights) {
   const Case cases[] = {
       {256, 3072, 1536, true},   {64, 7168, 2048, true},   {4096, 4096, 4096, true},
       {1024, 4096, 4096, true},  {256, 336, 1056, false},  {4, 2880, 512, false},
-      {384, 4096, 4096, false},  // the 192-row tile: no integer form
+      {384, 4096, 4096, true},  // the 128-row tile where the E4M3 copy takes the 192-row one
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
@@ -1095,8 +1158,12 @@ TEST(GemmApi, PreparedInt8Weights) {
       e4m3.prepared = PreparedWeight{};
       absl::StatusOr<GemmPlan> with_e4m3 = PlanGemm(c.m, WithPrepared(e4m3));
       ASSERT_TRUE(with_e4m3.ok());
-      EXPECT_EQ(plan->tile, with_e4m3->tile);
-      EXPECT_GT(plan->workspace_bytes, with_e4m3->workspace_bytes);
+      if (absl::StrContains(with_e4m3->tile, "m192")) {  // no integer form
+        EXPECT_EQ(plan->tile, "wgmma8_n128_m128_ws_fold");
+      } else {
+        EXPECT_EQ(plan->tile, with_e4m3->tile);
+        EXPECT_GT(plan->workspace_bytes, with_e4m3->workspace_bytes);
+      }
     } else {
       EXPECT_FALSE(plan->reads_prepared_weight) << plan->ToString();
     }

@@ -740,6 +740,42 @@ TEST(GemmPath, PreparedWeights) {
   }
 }
 
+// The ws tiles with an integer form, and the cases each runs on an int8
+// copy that `make(expect)` sets up (the caller's or staged; the CTAs that
+// take integer accumulation as `expect` says): layouts, M at tile edges, N
+// not a multiple of 64, zero blocks, fp32 output, repeats; none where every
+// row is wide or NaN scales sit in every tile, some where one row is wide;
+// the plan declining where K is not whole stages.
+constexpr const char* kInt8Tiles[] = {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
+                                      "wgmma8_n64_m64_k2_ws_fold"};
+template <typename MakeTester>
+void ExpectInt8TileCases(MakeTester make, uint64_t seed) {
+  using Int8Ctas = GemmTester::Int8Ctas;
+  EXPECT_TRUE(make(Int8Ctas::kEvery).M(1).N(40).K(256).Seed(++seed)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(make(Int8Ctas::kEvery).M(17).N(208).K(1536).Seed(++seed)
+                  .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(make(Int8Ctas::kAny).M(255).N(144).K(2048).Seed(++seed)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(make(Int8Ctas::kEvery).M(70).N(136).K(1024).Seed(++seed)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .A(AInput::kZeroBlocks).Run());
+  EXPECT_TRUE(make(Int8Ctas::kEvery).M(129).N(2880).K(512).Seed(++seed).Repeats(3).Run());
+  EXPECT_TRUE(make(Int8Ctas::kNone).M(129).N(90).K(2048).Seed(++seed)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .A(AInput::kWideExponent).Run());
+  EXPECT_TRUE(make(Int8Ctas::kNone).M(65).N(80).K(512).Seed(++seed)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .B(BInput::kNanScales).Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(make(Int8Ctas::kNone).M(33).N(200).K(1024).Seed(++seed)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .B(BInput::kWideScales).Run());
+  EXPECT_TRUE(make(Int8Ctas::kSome).M(200).N(64).K(1024).Seed(++seed)
+                  .A(AInput::kOneWideRow).Run());
+  EXPECT_TRUE(make(Int8Ctas::kPlanDeclines).M(65).N(208).K(2240).Seed(++seed).Run());
+}
+
 // Integer accumulation (int8 prepared weights; docs/paths.md "Integer
 // accumulation"): the int8 copy equals the host image byte for byte, the
 // quantizer's int8 form and the s8 loop give the emulator's bits, and the
@@ -768,34 +804,10 @@ TEST(GemmPath, PreparedInt8Weights) {
                   .A(AInput::kOneWideRow).Run());
   EXPECT_TRUE(auto_int8(Int8Ctas::kPlanDeclines).M(256).N(336).K(1056).Seed(1445)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
-  for (const char* tile : {"wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold",
-                           "wgmma8_n64_m64_k2_ws_fold"}) {
+  for (const char* tile : kInt8Tiles) {
     SCOPED_TRACE(tile);
-    uint64_t seed = 1450;
-    auto forced = [tile](Int8Ctas expect) { return PathTester().Tile(tile).PreparedInt8(expect); };
-    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(1).N(40).K(256).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(17).N(208).K(1536).Seed(++seed)
-                    .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kAny).M(255).N(144).K(2048).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
-                    .Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(70).N(136).K(1024).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
-                    .A(AInput::kZeroBlocks).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kEvery).M(129).N(2880).K(512).Seed(++seed).Repeats(3).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kNone).M(129).N(90).K(2048).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
-                    .A(AInput::kWideExponent).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kNone).M(65).N(80).K(512).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
-                    .B(BInput::kNanScales).Output(GemmOutputType::kFp32).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kNone).M(33).N(200).K(1024).Seed(++seed)
-                    .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
-                    .B(BInput::kWideScales).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kSome).M(200).N(64).K(1024).Seed(++seed)
-                    .A(AInput::kOneWideRow).Run());
-    EXPECT_TRUE(forced(Int8Ctas::kPlanDeclines).M(65).N(208).K(2240).Seed(++seed).Run());
+    ExpectInt8TileCases(
+        [tile](Int8Ctas expect) { return PathTester().Tile(tile).PreparedInt8(expect); }, 1450);
   }
 }
 
@@ -843,6 +855,59 @@ TEST(GemmPath, StagedWeights) {
   // Never: the plan without a copy, as before.
   EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).Staging(WeightStaging::kNever).M(256).N(3072)
                   .K(1536).Seed(1430).Run());
+}
+
+// Staged int8 weights (StagingFormat::kInt8): the call writes the int8 copy
+// and its row summaries into the poisoned workspace, the int8 quantizer the
+// activations, then the ws tile accumulates in integers where the rows allow
+// it, else converts; bit for bit as every other plan. The PreparedInt8Weights
+// cases with the copy made by the call, auto where its rule stages int8, a
+// graph, repeats, weights written by the kernel before the call (the staging
+// kernel must wait for it), and shapes without an integer form (the E4M3
+// copy then).
+TEST(GemmPath, StagedInt8Weights) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
+  using Int8Ctas = GemmTester::Int8Ctas;
+  auto staged = [](Int8Ctas expect) {
+    return PathTester().Path(GemmPath::kAuto).StagedInt8(expect);
+  };
+  EXPECT_TRUE(staged(Int8Ctas::kEvery)
+                  .M(256)
+                  .N(3072)
+                  .K(1536)
+                  .Seed(1461)
+                  .CheckIdeal(true)
+                  .Repeats(Limit(10, 2))
+                  .Run());
+  EXPECT_TRUE(staged(Int8Ctas::kAny).M(512).N(1024).K(4096).Seed(1462).UseGraph(true).Run());
+  EXPECT_TRUE(
+      staged(Int8Ctas::kEvery).M(256).N(3072).K(1536).Seed(1463).WeightsWrittenLate(true).Run());
+  EXPECT_TRUE(
+      staged(Int8Ctas::kSome).M(256).N(3072).K(1536).Seed(1464).A(AInput::kOneWideRow).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kPlanDeclines)
+                  .M(1000)
+                  .N(336)
+                  .K(1056)
+                  .Seed(1465)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .Run());
+  if (!SmallTestScale()) {
+    // Auto's int8 rule stages here (docs/paths.md "Staged weights").
+    EXPECT_TRUE(PathTester()
+                    .Path(GemmPath::kAuto)
+                    .Staging(WeightStaging::kAuto, true, StagingFormat::kInt8)
+                    .M(1200)
+                    .N(2048)
+                    .K(4096)
+                    .Seed(1466)
+                    .Run());
+  }
+  for (const char* tile : kInt8Tiles) {
+    SCOPED_TRACE(tile);
+    ExpectInt8TileCases(
+        [tile](Int8Ctas expect) { return PathTester().Tile(tile).StagedInt8(expect); }, 1470);
+  }
 }
 
 // GemmOptions::cold_weights (docs/paths.md "Cold weights"): the 64x64 k2

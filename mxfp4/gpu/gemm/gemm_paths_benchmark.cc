@@ -13,16 +13,20 @@
 //
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
 //        gemm_paths_benchmark
-//            --only=MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:cold_weights][,...]
-//                             [--phase_clock]
-//                             [--cold]
+//            --only=MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:stage_int8|
+//                                             :cold_weights][,...]
+//                             [--phase_clock] [--cold] [--narrow_scales]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
 // with --only, one hot line per configuration (path and tile may be `auto`:
 // the dispatcher's choice), e.g. a shape's tiles side by side in one process:
 //   --only=4096x4096x4096:auto:auto:0,4096x4096x4096:quant_then_mma:wgmma8_n64_m128_k2_fold:0
 // A trailing `:prepared` gives the weight a prepared copy (prepared_weight.h)
-// that the plan may read; `:nostage` / `:stage` set GemmOptions::weight_staging
-// to kNever / kAlways, `:cold_weights` sets GemmOptions::cold_weights; --cold
+// that the plan may read; `:nostage` / `:stage` / `:stage_int8` set
+// GemmOptions::weight_staging to kNever / kAlways with an E4M3 / kAlways with
+// an int8 copy (staging_format), `:cold_weights` sets
+// GemmOptions::cold_weights; --narrow_scales gives every weight the scale
+// bytes 125..127 (an EVEN-quantized standard-normal weight's spread, which
+// the integer check passes) instead of 120..134 (which it fails); --cold
 // times the --only configurations cold too; --only_cublas times cuBLAS bf16
 // on each --only shape as well (hot). A
 // configuration the planner refuses prints "not run: <why>" and the exit
@@ -200,6 +204,8 @@ struct Problem {
   }
 };
 
+bool g_narrow_scales = false;  // --narrow_scales
+
 Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool prepared = false,
                     PreparedFormat prepared_format = PreparedFormat::kShiftedE4m3) {
   Problem p;
@@ -217,7 +223,8 @@ Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool pre
   // Scale bytes 120..134; for an int8 copy 125..127 instead, the spread of an
   // EVEN-quantized standard-normal weight (block maxima 1..8), so that its
   // rows have an int8 form (int8_accumulation.h) as real weights would.
-  const bool int8_scales = prepared && prepared_format == PreparedFormat::kInt8;
+  const bool int8_scales =
+      g_narrow_scales || (prepared && prepared_format == PreparedFormat::kInt8);
   for (uint8_t& x : bs) {
     x = static_cast<uint8_t>(int8_scales ? 125 + rng() % 3 : 120 + rng() % 15);
   }
@@ -393,17 +400,21 @@ OnlyConfig ParseOnly(const std::string& spec) {
                                  &m, &n, &k, path, tile, split, extra, &tail);
   const std::string suffix = fields == 7 ? extra : "";
   if (fields != 6 && suffix != "prepared" && suffix != "prepared_int8" && suffix != "nostage" &&
-      suffix != "stage" && suffix != "cold_weights") {
+      suffix != "stage" && suffix != "stage_int8" && suffix != "cold_weights") {
     std::fprintf(stderr,
                  "--only=%s: expected "
-                 "MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:cold_weights]\n",
+                 "MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:stage_int8|"
+                 ":cold_weights]\n",
                  spec.c_str());
     std::exit(2);
   }
   o.prepared = suffix == "prepared" || suffix == "prepared_int8";
   if (suffix == "prepared_int8") o.prepared_format = PreparedFormat::kInt8;
   if (suffix == "nostage") o.options.weight_staging = WeightStaging::kNever;
-  if (suffix == "stage") o.options.weight_staging = WeightStaging::kAlways;
+  if (suffix == "stage" || suffix == "stage_int8") {
+    o.options.weight_staging = WeightStaging::kAlways;
+    o.options.staging_format = suffix == "stage" ? StagingFormat::kE4m3 : StagingFormat::kInt8;
+  }
   o.options.cold_weights = suffix == "cold_weights";
   absl::StatusOr<GemmPath> gp = ParseGemmPath(path);
   BENCH_CHECK(gp.status());
@@ -524,6 +535,7 @@ int Main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--phase_clock") == 0) phase_clock = true;
     if (std::strcmp(argv[i], "--cold") == 0) only_cold = true;
     if (std::strcmp(argv[i], "--only_cublas") == 0) only_cublas = true;
+    if (std::strcmp(argv[i], "--narrow_scales") == 0) g_narrow_scales = true;
   }
   std::printf("device: %s\n", DescribeGpu().c_str());
   BENCH_CHECK(GpuAvailable());

@@ -317,7 +317,7 @@ const char* BInputName(BInput input) {
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
       "M=%d N=%d K=%d seed=%d path=%s split_k=%d grid_split_k=%d tile=%s B=%s/%s out=%s A=%s "
-      "B=%s%s%s%s%s%s",
+      "B=%s%s%s%s%s%s%s",
       m_, n_, k_, seed_, GemmPathName(options_.path), options_.split_k, options_.grid_split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
@@ -326,7 +326,8 @@ std::string GemmTester::Describe() const {
       prepared_int8_ ? " prepared_int8" : (prepared_ ? " prepared" : ""),
       options_.weight_staging == WeightStaging::kAlways  ? " staging=always"
       : options_.weight_staging == WeightStaging::kNever ? " staging=never"
-                                                          : "",
+                                                         : "",
+      options_.staging_format == StagingFormat::kInt8 ? "(int8)" : "",
       options_.cold_weights ? " cold_weights" : "");
 }
 
@@ -407,14 +408,15 @@ std::string GemmTester::Describe() const {
   }
   GemmOptions options = options_;
   DeviceBuffer int8_counter;
-  if (prepared_int8_) {
+  const bool counts_int8 = prepared_int8_ || staged_int8_;
+  if (counts_int8) {
     TESTER_ASSIGN_OR_FAIL(counter, DeviceBuffer::Allocate(sizeof(uint32_t)));
     int8_counter = std::move(counter);
     TESTER_RETURN_IF_ERROR(int8_counter.Fill(0));
     options.int8_cta_counter = int8_counter.as<uint32_t>();
   }
   TESTER_ASSIGN_OR_FAIL(plan, PlanGemm(m_, args.b, options));
-  if (prepared_int8_ && plan.int8_accumulation != (int8_expect_ != Int8Ctas::kPlanDeclines)) {
+  if (counts_int8 && plan.int8_accumulation != (int8_expect_ != Int8Ctas::kPlanDeclines)) {
     return ::testing::AssertionFailure()
            << Describe() << "\nplan: " << plan.ToString()
            << (plan.int8_accumulation ? "\ntakes integer accumulation"
@@ -442,7 +444,7 @@ std::string GemmTester::Describe() const {
 
   std::vector<uint8_t> gpu;
   TESTER_RETURN_IF_ERROR(RunOnce(d, args, options, use_graph_, 0xAB, gpu));
-  if (prepared_int8_) {
+  if (counts_int8 && plan.int8_accumulation) {
     uint32_t ctas = 0;
     TESTER_RETURN_IF_ERROR(int8_counter.CopyToHost(&ctas, sizeof(ctas)));
     const int64_t grid = plan.grid_ctas;

@@ -88,11 +88,14 @@ class GemmTester {
   // GemmOptions::grid_split_k (the plan must take it when > 1).
   GemmTester& GridSplitK(int splits) { options_.grid_split_k = splits; return *this; }
   GemmTester& Tile(const std::string& tile) { options_.tile = tile; return *this; }
-  // GemmOptions::weight_staging. With `require` (kAlways / kAuto), the plan
-  // must stage the weight; a staging plan's workspace is poisoned before the
-  // first call, so the copy read is the one the call wrote.
-  GemmTester& Staging(WeightStaging staging, bool require = true) {
+  // GemmOptions::weight_staging and staging_format. With `require` (kAlways /
+  // kAuto), the plan must stage the weight; a staging plan's workspace is
+  // poisoned before the first call, so the copy read is the one the call
+  // wrote.
+  GemmTester& Staging(WeightStaging staging, bool require = true,
+                      StagingFormat format = StagingFormat::kE4m3) {
     options_.weight_staging = staging;
+    options_.staging_format = format;
     require_staging_ = require && staging != WeightStaging::kNever;
     return *this;
   }
@@ -147,6 +150,16 @@ class GemmTester {
     int8_expect_ = expect;
     return *this;
   }
+  // The call stages an int8 copy (WeightStaging::kAlways, StagingFormat::kInt8)
+  // into the poisoned workspace; the plan must take integer accumulation and
+  // its CTAs as `expect` says, as with PreparedInt8, or with kPlanDeclines
+  // stage the E4M3 copy instead.
+  GemmTester& StagedInt8(Int8Ctas expect) {
+    Staging(WeightStaging::kAlways, true, StagingFormat::kInt8);
+    staged_int8_ = true;
+    int8_expect_ = expect;
+    return *this;
+  }
   // Runs the checks above. Needs a GPU (callers skip first).
   ::testing::AssertionResult Run() const;
 
@@ -172,6 +185,7 @@ class GemmTester {
   bool prepared_ = false;
   bool require_prepared_read_ = true;
   bool prepared_int8_ = false;
+  bool staged_int8_ = false;
   Int8Ctas int8_expect_ = Int8Ctas::kEvery;
 };
 

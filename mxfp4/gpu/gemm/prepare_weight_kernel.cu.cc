@@ -12,9 +12,10 @@
 // PrepareWeightInt8Kernel: the same weight -> its int8 image (int8_image.h):
 // the E4M3 image's geometry with int8 bytes 2 x value x 2^shift, and one
 // uint32 row summary (internal/int8_accumulation.h Int8RowScan) per row.
-// One warp per row: the lanes scan the row's blocks (scale byte, all-zero
-// codes, sum of squares), merge the scans with shuffles, then convert the blocks with the
-// row's ref (or store zeros for rows without an int8 form and padding).
+// A CTA per 8 rows, 32 threads per row: each scans every 32nd block of its
+// row (scale byte, all-zero codes, sum of squares), the row's scans are
+// merged in shared memory, then the same threads convert their blocks with
+// the row's ref (or store zeros for rows without an int8 form and padding).
 
 #include <algorithm>
 #include <cstdint>
@@ -65,43 +66,37 @@ __global__ void __launch_bounds__(kPrepareThreads)
   }
 }
 
-constexpr int kInt8PrepareWarps = kPrepareThreads / 32;  // one warp per row
-
-// A row's scans of its lanes merged (butterfly): every lane gets the row's.
-__device__ __forceinline__ Int8RowScan WarpMergeRowScan(Int8RowScan s) {
-#pragma unroll
-  for (int mask = 16; mask >= 1; mask >>= 1) {
-    Int8RowScan o;
-    o.nonzero_min = ShuffleXorU32(s.nonzero_min, mask);
-    o.nonzero_max = ShuffleXorU32(s.nonzero_max, mask);
-    o.zero_max = ShuffleXorU32(s.zero_max, mask);
-    o.sumsq = ShuffleXorU32(s.sumsq, mask);
-    const uint32_t flags = ShuffleXorU32((s.nan ? 1u : 0u) | (s.any_nonzero ? 2u : 0u), mask);
-    o.nan = (flags & 1u) != 0u;
-    o.any_nonzero = (flags & 2u) != 0u;
-    s.Merge(o);
-  }
-  return s;
-}
+// Rows per CTA of the int8 converter and K-block lanes per row: a warp holds
+// 8 rows x 4 consecutive blocks, so its loads read whole 32-byte sectors and
+// its stores write whole 128-byte runs of the image (rows r..r+7 of a block
+// are one core matrix: 128 bytes of even, 128 of odd elements). Session 50:
+// a warp per row (its 32 lanes' 16-byte stores each in another 2 KB block)
+// took 22.5 us for a 4096 x 4096 weight, the E4M3 converter 9.
+constexpr int kInt8PrepareRows = 8;
+constexpr int kInt8PrepareLanes = kPrepareThreads / kInt8PrepareRows;
 
 __global__ void __launch_bounds__(kPrepareThreads)
     PrepareWeightInt8Kernel(const uint8_t* __restrict__ data, const uint8_t* __restrict__ scales,
                             int32_t n, int32_t k, int32_t preshuffled, int32_t scales_shuffled16,
                             uint8_t* __restrict__ out_data, uint32_t* __restrict__ out_row_info) {
+  // Each thread's partial scan (nonzero_min, nonzero_max, zero_max, sumsq,
+  // flags) for the merge, then the rows' summaries for the conversion.
+  __shared__ uint32_t partial[5][kInt8PrepareLanes][kInt8PrepareRows];
+  __shared__ uint32_t unit_info[kInt8PrepareRows];
   const int blocks = k >> 5;
-  const int lane = static_cast<int>(threadIdx.x) & 31;
+  const int r = static_cast<int>(threadIdx.x) % kInt8PrepareRows;
+  const int lane = static_cast<int>(threadIdx.x) / kInt8PrepareRows;
   const bool pre = preshuffled != 0;
   const bool shuffled = scales_shuffled16 != 0;
   const int64_t padded_rows =
       (static_cast<int64_t>(n) + kPreparedGroupRows - 1) / kPreparedGroupRows * kPreparedGroupRows;
-  // Warp-uniform loop (the shuffles need the whole warp).
-  for (int64_t i = static_cast<int64_t>(blockIdx.x) * kInt8PrepareWarps + (threadIdx.x >> 5);
-       i < padded_rows; i += static_cast<int64_t>(gridDim.x) * kInt8PrepareWarps) {
-    const int row = static_cast<int>(i);
-    uint32_t info = kInt8RowInfoInvalid;  // padding rows
+  const int64_t units = padded_rows / kInt8PrepareRows;
+  for (int64_t unit = blockIdx.x; unit < units; unit += gridDim.x) {
+    const int row = static_cast<int>(unit * kInt8PrepareRows) + r;
+    Int8RowScan scan;
     if (row < n) {
-      Int8RowScan scan;
-      for (int g = lane; g < blocks; g += 32) {
+#pragma unroll 4
+      for (int g = lane; g < blocks; g += kInt8PrepareLanes) {
         const uint4 w =
             __ldg(reinterpret_cast<const uint4*>(data + WeightBlockOffset(k, pre, row, g)));
         const uint32_t s = __ldg(scales + WeightScaleOffset(k, shuffled, row, g));
@@ -109,15 +104,39 @@ __global__ void __launch_bounds__(kPrepareThreads)
                                Fp4x8SumSquares(w.w);
         scan.Add(s, ((w.x | w.y | w.z | w.w) & 0x77777777u) == 0u, sumsq);  // zero: +-0 only
       }
-      info = WarpMergeRowScan(scan).Info();
     }
-    if (lane == 0) out_row_info[row] = info;
+    partial[0][lane][r] = scan.nonzero_min;
+    partial[1][lane][r] = scan.nonzero_max;
+    partial[2][lane][r] = scan.zero_max;
+    partial[3][lane][r] = scan.sumsq;
+    partial[4][lane][r] = (scan.nan ? 1u : 0u) | (scan.any_nonzero ? 2u : 0u);
+    __syncthreads();
+    if (threadIdx.x < kInt8PrepareRows) {
+      // Merging is exact (integers, saturation at one cap): any order gives
+      // the host scan's summary.
+      for (int l = 1; l < kInt8PrepareLanes; ++l) {
+        Int8RowScan o;
+        o.nonzero_min = partial[0][l][r];
+        o.nonzero_max = partial[1][l][r];
+        o.zero_max = partial[2][l][r];
+        o.sumsq = partial[3][l][r];
+        o.nan = (partial[4][l][r] & 1u) != 0u;
+        o.any_nonzero = (partial[4][l][r] & 2u) != 0u;
+        scan.Merge(o);
+      }
+      const uint32_t info = row < n ? scan.Info() : kInt8RowInfoInvalid;  // padding rows
+      out_row_info[row] = info;
+      unit_info[r] = info;
+    }
+    __syncthreads();
+    const uint32_t info = unit_info[r];
     // A mark (zero / invalid row) has a high byte above any spread: zeros.
     const bool encode = Int8RowEncodes(info);
     const uint32_t ref = Int8RowRef(info);
     const int group = row / kPreparedGroupRows;
     const uint32_t row_offset = PreparedRowOffset(row % kPreparedGroupRows);
-    for (int g = lane; g < blocks; g += 32) {
+#pragma unroll 4
+    for (int g = lane; g < blocks; g += kInt8PrepareLanes) {
       uint4 even = make_uint4(0u, 0u, 0u, 0u);
       uint4 odd = even;
       if (encode) {
@@ -152,8 +171,7 @@ hipError_t LaunchPrepareWeightInt8(const uint8_t* data, const uint8_t* scales, i
   if (n <= 0 || k <= 0 || k % 32 != 0) return hipErrorInvalidValue;
   const int64_t padded_rows =
       (static_cast<int64_t>(n) + kPreparedGroupRows - 1) / kPreparedGroupRows * kPreparedGroupRows;
-  const int64_t ctas =
-      std::min<int64_t>((padded_rows + kInt8PrepareWarps - 1) / kInt8PrepareWarps, kPrepareMaxCtas);
+  const int64_t ctas = std::min<int64_t>(padded_rows / kInt8PrepareRows, kPrepareMaxCtas);
   hipLaunchKernelGGL(PrepareWeightInt8Kernel, dim3(static_cast<unsigned>(ctas)),
                      dim3(kPrepareThreads), 0, stream, data, scales, n, k, preshuffled ? 1 : 0,
                      scales_shuffled16 ? 1 : 0, out_data, out_row_info);

@@ -45,6 +45,10 @@ Choices<gpu::WeightStaging> WeightStagingChoices() {
           {"always", gpu::WeightStaging::kAlways}};
 }
 
+Choices<gpu::StagingFormat> StagingFormatChoices() {
+  return {{"e4m3", gpu::StagingFormat::kE4m3}, {"int8", gpu::StagingFormat::kInt8}};
+}
+
 // The weight PlanGemm sees: shapes, layouts and sizes (no device memory).
 gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayout scale_layout) {
   gpu::Mxfp4Weight w;
@@ -89,6 +93,10 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
                  "tile at M <= 32 only).");
   flags.AddEnum("weight_staging", &options.weight_staging, WeightStagingChoices(),
                 "Staging of a prepared weight copy in the workspace (large M).");
+  flags.AddEnum("staging_format", &options.staging_format, StagingFormatChoices(),
+                "The staged copy: e4m3 (default; the same speed whatever the data) or int8\n"
+                "(integer accumulation where the rows allow it: faster at large M on data\n"
+                "with small per-row scale spreads, slower where they fail).");
   flags.AddBool("cold_weights", &options.cold_weights,
                 "GemmOptions::cold_weights: the weight is probably not in L2; plans that gain\n"
                 "from it say prefetch_weight (the 64x64 k2 ring tile, M > 32).");

@@ -89,6 +89,17 @@ TEST(PlanCommandTest, WeightStagingReachesThePlanner) {
   EXPECT_THAT(never.out, ::testing::Not(HasSubstr("prepared_weight")));
 }
 
+TEST(PlanCommandTest, StagingFormatReachesThePlanner) {
+  ToolResult int8 = RunTool({"plan", "--shapes=1024x4096x4096", "--staging_format=int8"});
+  ToolResult e4m3 = RunTool({"plan", "--shapes=1024x4096x4096,4096x4096x4096"});
+  ToolResult bad = RunTool({"plan", "--shapes=1024x4096x4096", "--staging_format=fp8"});
+  ASSERT_EQ(int8.exit_code, 0) << int8;
+  ASSERT_EQ(e4m3.exit_code, 0) << e4m3;
+  EXPECT_THAT(int8.out, HasSubstr("prepared_weight (staged int8)"));
+  EXPECT_THAT(e4m3.out, ::testing::Not(HasSubstr("int8")));  // E4M3 by default, from M = 1536
+  EXPECT_NE(bad.exit_code, 0) << bad;
+}
+
 TEST(PlanCommandTest, ColdWeightsReachThePlanner) {
   ToolResult cold = RunTool({"plan", "--shapes=64x7168x2048,256x3072x1536", "--cold_weights"});
   ToolResult warm = RunTool({"plan", "--shapes=64x7168x2048"});
