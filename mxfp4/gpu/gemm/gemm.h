@@ -25,7 +25,7 @@
 //                   docs/paths.md "Dispatch")
 //   quant_then_mma  two kernels: A quantizer + tensor-core GEMM (auto: the rest); at
 //                   large M a third first, which stages a prepared copy of the
-//                   weight in the workspace (WeightStaging)
+//                   weight in the workspace (WeightStaging, StagingFormat)
 // Gemm() picks one by shape (GemmPath::kAuto) or runs the one you force.
 //
 // Host header (no device code). A call enqueues its kernels on `stream` and
@@ -174,7 +174,7 @@ enum class WeightStaging {
 // StagingFormat: which copy a staged call writes (docs/paths.md "Staged
 // weights"). The int8 copy (PreparedFormat::kInt8) lets the GEMM's CTAs
 // accumulate in integers where their rows allow it (docs/paths.md "Integer
-// accumulation"): 1.2-1.5x faster at large M where every row of A and B has a
+// accumulation"): 1.2-1.6x faster at large M where every row of A and B has a
 // small scale spread (<= 3 over K: e.g. normal or Hadamard-rotated data), but
 // a CTA whose rows fail that check converts the packed weight as an unstaged
 // call does, 1.3x slower than the E4M3 copy where every CTA fails (outlier
@@ -185,6 +185,9 @@ enum class StagingFormat {
   kE4m3,  // the shifted-E4M3 copy: the same speed whatever the data
   kInt8,  // the int8 copy where the plan's tile has an integer form, else E4M3
 };
+// With kInt8, WeightStaging::kAuto stages by its own rule (from K = 1024 and
+// fewer row tiles than E4M3's, gemm.cc Int8StagingPays) and the workspace
+// holds the int8 activations, PreparedDataBytes + PreparedInt8RowInfoBytes.
 
 struct GemmOptions {
   GemmPath path = GemmPath::kAuto;
@@ -214,7 +217,8 @@ struct GemmOptions {
   // increments (the caller zeroes it); a CTA whose rows fail the check
   // converts instead and does not count. nullptr (the default) = off.
   uint32_t* int8_cta_counter = nullptr;
-  // Staging of the weight's prepared image in the workspace (above).
+  // Staging of the weight's prepared image in the workspace, and which image
+  // (above).
   WeightStaging weight_staging = WeightStaging::kAuto;
   StagingFormat staging_format = StagingFormat::kE4m3;
   // A hint that the weight is probably not in L2 when the call runs (e.g. a
