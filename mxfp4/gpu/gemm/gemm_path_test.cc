@@ -863,8 +863,8 @@ TEST(GemmPath, StagedWeights) {
 // it, else converts; bit for bit as every other plan. The PreparedInt8Weights
 // cases with the copy made by the call, auto where its rule stages int8, a
 // graph, repeats, weights written by the kernel before the call (the staging
-// kernel must wait for it), and shapes without an integer form (the E4M3
-// copy then).
+// kernel must wait for it; also where every CTA converts), and shapes without
+// an integer form (the E4M3 copy then).
 TEST(GemmPath, StagedInt8Weights) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
@@ -872,36 +872,22 @@ TEST(GemmPath, StagedInt8Weights) {
   auto staged = [](Int8Ctas expect) {
     return PathTester().Path(GemmPath::kAuto).StagedInt8(expect);
   };
-  EXPECT_TRUE(staged(Int8Ctas::kEvery)
-                  .M(256)
-                  .N(3072)
-                  .K(1536)
-                  .Seed(1461)
-                  .CheckIdeal(true)
-                  .Repeats(Limit(10, 2))
-                  .Run());
+  EXPECT_TRUE(staged(Int8Ctas::kEvery).M(256).N(3072).K(1536).Seed(1461).CheckIdeal(true)
+                  .Repeats(Limit(10, 2)).Run());
   EXPECT_TRUE(staged(Int8Ctas::kAny).M(512).N(1024).K(4096).Seed(1462).UseGraph(true).Run());
-  EXPECT_TRUE(
-      staged(Int8Ctas::kEvery).M(256).N(3072).K(1536).Seed(1463).WeightsWrittenLate(true).Run());
-  EXPECT_TRUE(
-      staged(Int8Ctas::kSome).M(256).N(3072).K(1536).Seed(1464).A(AInput::kOneWideRow).Run());
-  EXPECT_TRUE(staged(Int8Ctas::kPlanDeclines)
-                  .M(1000)
-                  .N(336)
-                  .K(1056)
-                  .Seed(1465)
-                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
-                  .Run());
+  EXPECT_TRUE(staged(Int8Ctas::kEvery).M(256).N(3072).K(1536).Seed(1463)
+                  .WeightsWrittenLate(true).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kSome).M(256).N(3072).K(1536).Seed(1464)
+                  .A(AInput::kOneWideRow).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kNone).M(300).N(1008).K(2048).Seed(1465)
+                  .B(BInput::kWideScales).WeightsWrittenLate(true).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kPlanDeclines).M(1000).N(336).K(1056).Seed(1466)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
   if (!SmallTestScale()) {
     // Auto's int8 rule stages here (docs/paths.md "Staged weights").
-    EXPECT_TRUE(PathTester()
-                    .Path(GemmPath::kAuto)
+    EXPECT_TRUE(PathTester().Path(GemmPath::kAuto)
                     .Staging(WeightStaging::kAuto, true, StagingFormat::kInt8)
-                    .M(1200)
-                    .N(2048)
-                    .K(4096)
-                    .Seed(1466)
-                    .Run());
+                    .M(1200).N(2048).K(4096).Seed(1467).Run());
   }
   for (const char* tile : kInt8Tiles) {
     SCOPED_TRACE(tile);
