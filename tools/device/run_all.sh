@@ -47,7 +47,7 @@
 #                           kernels after 3 warm-up launches; text in
 #                           $OUT/profile.txt (the details page, per kernel)
 # Options:
-#   --timeout=S             limit per test / sanitizer process (default 240)
+#   --timeout=S             limit per test / sanitizer process (default 360: quant_then_mma_test's racecheck took 246 s in session 50)
 #   --phase_deadline=S      the tests + sanitizer phase ends S seconds after it
 #                           starts: later processes get the time left as their
 #                           limit, none starts with under 10 s left (DEADLINE)
@@ -73,7 +73,7 @@ OUT="${OUT:-/tmp/mxfp4-device-out}"
 mkdir -p "$OUT"
 
 do_tests=0; do_sanitize=0; sanitize_scale=small; bench_sets=""; do_gemm_sweep=0
-do_other=0; do_wgmma_step=0; profile_shapes=""; profile_config=""; profile_source=""; sass_ids=""; phase_configs=""; limit=240; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
+do_other=0; do_wgmma_step=0; profile_shapes=""; profile_config=""; profile_source=""; sass_ids=""; phase_configs=""; limit=360; phase_deadline=0; bench_limit=280; jobs=8; min_time=""; gtest_filter="*"
 sanitize_filter=""; require=1; any_mode=0
 for a in "$@"; do
   case "$a" in
