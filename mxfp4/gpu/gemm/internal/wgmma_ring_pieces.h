@@ -121,6 +121,22 @@ MXFP4_DEVICE_INLINE void WriteRingPartials(float* partials, const float (&acc)[k
   }
 }
 
+// The warp-specialized tiles' ring barriers: thread 0 gives stage s a full
+// barrier at bars + 8 s (`full_count` arrivals a phase) and an empty one at
+// bars + 8 (kStages + s) (`empty_count`), then fences them for the async
+// proxy; the caller's __syncthreads publishes them.
+template <int kStages>
+MXFP4_DEVICE_INLINE void InitRingWsBarriers(uint32_t bars, uint32_t full_count,
+                                            uint32_t empty_count) {
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < kStages; ++s) {
+      MbarrierInitCount(bars + 8u * static_cast<uint32_t>(s), full_count);
+      MbarrierInitCount(bars + 8u * static_cast<uint32_t>(kStages + s), empty_count);
+    }
+    MbarrierInitFence();
+  }
+}
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_PIECES_H_

@@ -148,15 +148,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   const int iters = min(chunk, groups);
   const int stages_total = (iters + kU - 1) / kU;
 
-  if (tid == 0) {
-    for (int s = 0; s < kRingStages; ++s) {
-      // The activations' expect_tx arrival + one per producer thread (the
-      // prepared weights' expect_tx arrival).
-      MbarrierInitCount(full_bar(s), kPrepared ? 2 : 1 + 128);
-      MbarrierInitCount(empty_bar(s), kConsumerThreads);
-    }
-    MbarrierInitFence();
-  }
+  // Full: the activations' expect_tx arrival + one per producer thread (the
+  // prepared weights' expect_tx arrival).
+  InitRingWsBarriers<kRingStages>(bars, kPrepared ? 2 : 1 + 128, kConsumerThreads);
   __syncthreads();
 
   const int wg = warp >> 2;

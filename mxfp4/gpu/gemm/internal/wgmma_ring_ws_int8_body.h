@@ -154,14 +154,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
   auto empty_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(kRingStages + s); };
   const int stages_total = chunk / kU;
-  if (tid == 0) {
-    for (int s = 0; s < kRingStages; ++s) {
-      // The weights' and the activations' expect_tx arrivals.
-      MbarrierInitCount(full_bar(s), 2);
-      MbarrierInitCount(empty_bar(s), kConsumerThreads);
-    }
-    MbarrierInitFence();
-  }
+  // Full: the weights' and the activations' expect_tx arrivals.
+  InitRingWsBarriers<kRingStages>(bars, 2, kConsumerThreads);
   __syncthreads();
 
   const int wg = warp >> 2;
