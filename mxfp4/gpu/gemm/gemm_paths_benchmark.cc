@@ -220,9 +220,10 @@ Problem MakeProblem(const Shape& shape, int num_sets, bool with_cublas, bool pre
   for (uint8_t& x : bd) x = static_cast<uint8_t>(rng());
   const int64_t scale_bytes = ScaleStorageBytes(ScaleLayout::kShuffled16, n, k / 32);
   std::vector<uint8_t> bs(static_cast<size_t>(scale_bytes));
-  // Scale bytes 120..134; for an int8 copy 125..127 instead, the spread of an
-  // EVEN-quantized standard-normal weight (block maxima 1..8), so that its
-  // rows have an int8 form (int8_accumulation.h) as real weights would.
+  // Scale bytes 120..134; for an int8 copy or with --narrow_scales 125..127
+  // instead, the spread of an EVEN-quantized standard-normal weight (block
+  // maxima 1..8), so that its rows have an int8 form (int8_accumulation.h) as
+  // real weights would.
   const bool int8_scales =
       g_narrow_scales || (prepared && prepared_format == PreparedFormat::kInt8);
   for (uint8_t& x : bs) {

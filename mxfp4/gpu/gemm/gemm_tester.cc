@@ -444,7 +444,7 @@ std::string GemmTester::Describe() const {
 
   std::vector<uint8_t> gpu;
   TESTER_RETURN_IF_ERROR(RunOnce(d, args, options, use_graph_, 0xAB, gpu));
-  if (counts_int8 && plan.int8_accumulation) {
+  if (counts_int8) {
     uint32_t ctas = 0;
     TESTER_RETURN_IF_ERROR(int8_counter.CopyToHost(&ctas, sizeof(ctas)));
     const int64_t grid = plan.grid_ctas;
