@@ -1457,10 +1457,11 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
       "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s) blocks_per_split=%d "
-      "launches=%d ctas=%d smem=%d workspace=%d%s%s",
+      "launches=%d ctas=%d%s smem=%d workspace=%d%s%s",
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas,
       grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
-      blocks_per_split, launches, grid_ctas, shared_memory_bytes, workspace_bytes,
+      blocks_per_split, launches, grid_ctas, persistent_ctas > 0 ? " (persistent)" : "",
+      shared_memory_bytes, workspace_bytes,
       reads_prepared_weight
           ? (stages_weight ? (int8_accumulation ? " prepared_weight (staged int8)"
                                                 : " prepared_weight (staged)")
@@ -1769,11 +1770,46 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
   return staged;
 }
 
+// The persistent grid (GemmOptions::persistent_grid): the n128_m128 ws tile's
+// plans whose one-tile grid exceeds a wave take one CTA per SM instead, each
+// walking output tiles in the one-tile grid's order, where a tile has at
+// least a ring of stages (K >= 416): the prologue is paid once a CTA and the
+// next tile's first stages are filled under this tile's epilogue. Plans that
+// read a copy (a caller's E4M3 copy or a staged one) gain 2.7-8.5%; the
+// converting ones gain at K = 512 only and lose 2-3.4% at K = 4096 (their
+// producer, the loop's bottleneck, cannot start the next tile's first raw
+// copies before this tile's last stage), so they take it up to K = 1024. The
+// int8 kernels have no persistent form. Measured (H200, session 51 call 5,
+// gemm_paths_benchmark --only, hot graph replay, three rounds, one-tile ->
+// persistent): staged 4096^3 216.2 -> 210.4 us, 2048x7168x2048 103.8 ->
+// 99.4, 4096x3072x1536 74.0 -> 71.0, 8192x2880x512 70.7 -> 65.2; prepared
+// 4096^3 209.7 -> 203.7; converting 4096x2880x512 36.4 -> 34.3, 2048x7168x2048
+// 109.0 -> 109.1, 1024x4096x4096 60.2 -> 62.3, 4096^3 237.6 -> 242.7
+// (docs/paths.md "Persistent grid").
+constexpr int64_t kPersistentCtas = kRingOneWaveCtas;
+constexpr int64_t kPersistentConvertingMaxGroups = 32;
+
+void SetPersistentGrid(GemmPlan& plan, const Mxfp4Weight& b) {
+  if (plan.path != GemmPath::kQuantThenMma || plan.int8_accumulation || plan.cluster_ctas != 1 ||
+      plan.grid_split_ctas != 1 || plan.grid_ctas <= kPersistentCtas ||
+      (!plan.reads_prepared_weight && b.k / 32 > kPersistentConvertingMaxGroups)) {
+    return;
+  }
+  absl::StatusOr<TileConfigId> t = TileByName(plan.tile);
+  if (!t.ok()) return;
+  const TileConfigDesc cfg = GetTileConfig(*t);
+  if (!gemm_internal::RingWsPersistentFits(cfg, plan.blocks_per_split, b.k / 32)) return;
+  plan.persistent_ctas = kPersistentCtas;
+  plan.grid_ctas = kPersistentCtas;
+  plan.shared_memory_bytes = gemm_internal::MakeRingSmemPlan(cfg, 0, 0, /*persistent=*/true).total;
+}
+
 }  // namespace
 
 absl::StatusOr<GemmPlan> PlanGemm(int64_t m, const Mxfp4Weight& b, const GemmOptions& options) {
   absl::StatusOr<GemmPlan> plan = PlanGemmWithStaging(m, b, options);
   if (plan.ok() && options.cold_weights) plan->prefetches_weight = PrefetchesWeight(*plan, m, b);
+  if (plan.ok() && options.persistent_grid) SetPersistentGrid(*plan, b);
   return plan;
 }
 
@@ -1909,8 +1945,8 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
       } else if (plan->reads_prepared_weight) {
         prepared = {b.prepared.data, b.prepared.scales};
       }
-      MXFP4_HIP_RETURN_IF_ERROR(
-          gemm_internal::LaunchGemmQuantThenMma(k, *tile, stream, prepared, int8));
+      MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(
+          k, *tile, stream, prepared, int8, static_cast<int32_t>(plan->persistent_ctas)));
       break;
     }
     default:

@@ -230,6 +230,12 @@ struct GemmOptions {
   // in HBM (64x7168x2048 10.2 -> 9.0 us), 1-2% slower with it in L2, so off by
   // default (docs/paths.md "Cold weights"). Results are the same bit for bit.
   bool cold_weights = false;
+  // Plans whose grid of the n128_m128 warp-specialized tile exceeds one wave
+  // (prefill) run its persistent kernel: one CTA per SM walks the output
+  // tiles, the next tile's first stages filled while this tile's outputs are
+  // stored (GemmPlan::persistent_ctas; docs/paths.md "Persistent grid"). False
+  // keeps one CTA per output tile (tests and tuning); the bits are the same.
+  bool persistent_grid = true;
 };
 
 
@@ -263,6 +269,9 @@ struct GemmPlan {
   // GemmOptions::cold_weights took effect: the GEMM prefetches each CTA's
   // weight tile into L2.
   bool prefetches_weight = false;
+  // > 0: the GEMM kernel is the tile's persistent form on this many CTAs
+  // (grid_ctas), each walking several output tiles (GemmOptions::persistent_grid).
+  int64_t persistent_ctas = 0;
   size_t shared_memory_bytes = 0;
 
   std::string ToString() const;  // one line

@@ -1060,6 +1060,80 @@ TEST(GemmApi, EveryShapeOfAGridPlans) {
   EXPECT_EQ(planned, 3 * 20 * 7 * 11);
 }
 
+// The persistent grid (GemmOptions::persistent_grid, on by default): plans of
+// the n128_m128 ws tile whose one-tile grid exceeds 132 CTAs take its
+// persistent kernel on 132 CTAs where a tile has at least a ring of 4 stages
+// (K >= 416) - plans reading an E4M3 copy (the caller's or staged) at any
+// longer K, converting ones up to K = 1024 - with the kernel's own shared
+// memory; int8 plans, one-wave grids, other tiles, short K and converting
+// plans at longer K keep one CTA per tile, and so does every plan with the
+// option off.
+TEST(GemmApi, PersistentGridPlans) {
+  GemmOptions never;
+  never.weight_staging = WeightStaging::kNever;
+  GemmOptions off = never;
+  off.persistent_grid = false;
+  GemmOptions forced = never;
+  forced.tile = "wgmma8_n128_m128_ws_fold";
+  struct Case {
+    int64_t m, n, k;
+    const GemmOptions* options;
+    bool persistent;
+  };
+  const Case cases[] = {
+      {1024, 4096, 1024, &never, true},   // 8 x 32 tiles, converting up to K = 1024
+      {1024, 4096, 4096, &never, false},  // converting beyond: one CTA per tile
+      {4096, 2880, 512, &never, true},    // K = 512: 4 stages, the ring's depth
+      {200, 8576, 1024, &forced, true},   // 134 tiles
+      {256, 8192, 1024, &forced, false},  // 128 tiles: one wave
+      {4096, 2880, 448, &forced, true},   // 14 blocks: 4 stages
+      {4096, 2880, 384, &forced, false},  // 12 blocks: fewer stages than the ring
+      {1024, 4096, 1024, &off, false},
+      {256, 3072, 1536, &never, false},  // the contest's K-split tile
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(absl::StrCat(c.m, "x", c.n, "x", c.k));
+    absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), *c.options);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->persistent_ctas > 0, c.persistent) << plan->ToString();
+    EXPECT_EQ(absl::StrContains(plan->ToString(), "(persistent)"), c.persistent);
+    if (!c.persistent) continue;
+    EXPECT_EQ(plan->tile, "wgmma8_n128_m128_ws_fold");
+    EXPECT_EQ(plan->persistent_ctas, 132);
+    EXPECT_EQ(plan->grid_ctas, 132);
+    // Its own partial tile beside the ring: more shared memory than the
+    // one-tile kernel's, within the limit.
+    GemmOptions one_tile = *c.options;
+    one_tile.persistent_grid = false;
+    absl::StatusOr<GemmPlan> flat = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), one_tile);
+    ASSERT_TRUE(flat.ok());
+    EXPECT_EQ(flat->persistent_ctas, 0);
+    EXPECT_GT(flat->grid_ctas, 132);
+    EXPECT_GT(plan->shared_memory_bytes, flat->shared_memory_bytes);
+    EXPECT_LE(plan->shared_memory_bytes, 227u * 1024u);
+    EXPECT_EQ(plan->workspace_bytes, flat->workspace_bytes);
+    EXPECT_EQ(plan->split_boundaries, flat->split_boundaries);
+  }
+  // Staged (auto at large M) and the caller's E4M3 copy: persistent at any K;
+  // an int8 copy or int8 staging: not (no persistent int8 kernel).
+  const Mxfp4Weight b = PreshuffledWeight(4096, 4096);
+  absl::StatusOr<GemmPlan> staged = PlanGemm(4096, b);
+  ASSERT_TRUE(staged.ok());
+  EXPECT_TRUE(staged->stages_weight);
+  EXPECT_EQ(staged->tile, "wgmma8_n128_m128_ws_fold");
+  EXPECT_EQ(staged->persistent_ctas, 132) << staged->ToString();
+  absl::StatusOr<GemmPlan> copy = PlanGemm(1024, WithPrepared(b));
+  ASSERT_TRUE(copy.ok());
+  EXPECT_TRUE(copy->reads_prepared_weight);
+  EXPECT_EQ(copy->persistent_ctas, 132) << copy->ToString();
+  GemmOptions int8;
+  int8.staging_format = StagingFormat::kInt8;
+  absl::StatusOr<GemmPlan> staged_int8 = PlanGemm(4096, b, int8);
+  ASSERT_TRUE(staged_int8.ok());
+  EXPECT_TRUE(staged_int8->int8_accumulation);
+  EXPECT_EQ(staged_int8->persistent_ctas, 0) << staged_int8->ToString();
+}
+
 // A weight with a (fake) int8 prepared copy of the right sizes.
 Mxfp4Weight WithPreparedInt8(Mxfp4Weight w) {
   w.prepared = PreparedWeight{};

@@ -682,6 +682,62 @@ TEST(GemmPath, WarpSpecializedRingTiles) {
   }
 }
 
+// The persistent grid (GemmOptions::persistent_grid): the n128_m128 ws tile's
+// persistent kernel, 132 CTAs walking more output tiles (auto's plan beyond
+// one wave), converting (up to K = 1024), reading a prepared copy or a staged
+// one: one CTA
+// with a second tile (134 tiles), every CTA with two or three (N not a
+// multiple of the tile, M not of its rows), K = 32 x 17 (the exact loop's
+// partial last stage, which a persistent ring must still release), K = 512
+// (as many stages as the ring), K = 448 (the same, its last stage partial),
+// wide exponents, fold-edge and NaN scales (tiles of one CTA on different
+// loops), fp32 output, repeats, a graph, weights written late; the plan
+// declining at K = 384, on one wave, converting at K = 2048, and with the
+// option off.
+TEST(GemmPath, PersistentGrid) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
+  constexpr const char* kTile = "wgmma8_n128_m128_ws_fold";
+  auto persistent = [] {
+    return PathTester().Tile(kTile).Staging(WeightStaging::kNever).PersistentGrid(true, true);
+  };
+  EXPECT_TRUE(persistent().M(200).N(8576).K(1024).Seed(1501).Run());  // 134 tiles
+  EXPECT_TRUE(persistent().M(300).N(5700).K(544).Seed(1502)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(persistent().M(255).N(9000).K(512).Seed(1503)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .A(AInput::kWideExponent).Run());
+  EXPECT_TRUE(persistent().M(384).N(6016).K(1024).Seed(1504)
+                  .A(AInput::kFoldHigh).B(BInput::kFoldRangeLastExtreme)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(persistent().Prepared(true).M(256).N(8576).K(1536).Seed(1505)
+                  .Repeats(Limit(5, 2)).Run());
+  EXPECT_TRUE(persistent().M(200).N(8576).K(640).Seed(1506).UseGraph(true).Run());
+  EXPECT_TRUE(persistent().M(129).N(9088).K(448).Seed(1513).A(AInput::kWideExponent).Run());
+  // The prepared copy, the caller's and staged (auto's plans beyond the
+  // staging threshold are the persistent staged ones).
+  EXPECT_TRUE(persistent().Prepared(true).M(300).N(5700).K(544).Seed(1507)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(persistent().Prepared(true).M(255).N(8992).K(1024).Seed(1508)
+                  .A(AInput::kWideExponent).B(BInput::kNanScales).Run());
+  EXPECT_TRUE(PathTester().Tile(kTile).Staging(WeightStaging::kAlways).PersistentGrid(true, true)
+                  .M(384).N(6016).K(1024).Seed(1509).WeightsWrittenLate(true).Run());
+  if (!SmallTestScale()) {
+    EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).Staging(WeightStaging::kAuto)
+                    .PersistentGrid(true, true).M(2048).N(4096).K(2048).Seed(1510).Run());
+  }
+  // Not taken: K below a ring of stages (12 blocks), one wave, converting
+  // beyond K = 1024, the option off.
+  EXPECT_TRUE(PathTester().Tile(kTile).PersistentGrid(true, false).M(200).N(8576).K(384)
+                  .Seed(1511).Run());
+  EXPECT_TRUE(PathTester().Tile(kTile).PersistentGrid(true, false).M(256).N(8192).K(1024)
+                  .Seed(1512).Run());  // 128 tiles
+  EXPECT_TRUE(PathTester().Tile(kTile).Staging(WeightStaging::kNever).PersistentGrid(true, false)
+                  .M(200).N(8576).K(2048).Seed(1514).Run());
+  EXPECT_TRUE(persistent().PersistentGrid(false, false).M(300).N(5700).K(544).Seed(1502)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+}
+
 // Prepared weights (prepared_weight.h): the copy PrepareWeight makes equals
 // the host image byte for byte (every weight layout), and the ws tiles that
 // copy it instead of converting give the emulator's bits: the contest shapes

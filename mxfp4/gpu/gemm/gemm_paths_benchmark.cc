@@ -14,7 +14,7 @@
 // Usage: gemm_paths_benchmark [--sweep] [--shapes=all|bench]
 //        gemm_paths_benchmark
 //            --only=MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:stage_int8|
-//                                             :cold_weights][,...]
+//                                             :cold_weights][+flat][,...]
 //                             [--phase_clock] [--cold] [--narrow_scales]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
 // with --only, one hot line per configuration (path and tile may be `auto`:
@@ -24,7 +24,8 @@
 // that the plan may read; `:nostage` / `:stage` / `:stage_int8` set
 // GemmOptions::weight_staging to kNever / kAlways with an E4M3 / kAlways with
 // an int8 copy (staging_format), `:cold_weights` sets
-// GemmOptions::cold_weights; --narrow_scales gives every weight the scale
+// GemmOptions::cold_weights; `+flat` after any of them (or `:flat` alone)
+// sets GemmOptions::persistent_grid = false; --narrow_scales gives every weight the scale
 // bytes 125..127 (an EVEN-quantized standard-normal weight's spread, which
 // the integer check passes) instead of 120..134 (which it fails); --cold
 // times the --only configurations cold too; --only_cublas times cuBLAS bf16
@@ -44,6 +45,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
@@ -395,17 +397,24 @@ OnlyConfig ParseOnly(const std::string& spec) {
   long long m = 0, n = 0, k = 0;
   char path[32] = {0}, tile[64] = {0};
   char split[16] = {0};
-  char extra[16] = {0};
+  char extra[32] = {0};
   char tail = 0;
-  const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%15[^:]:%15[^:]%c",
+  const int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lld:%31[^:]:%63[^:]:%15[^:]:%31[^:]%c",
                                  &m, &n, &k, path, tile, split, extra, &tail);
-  const std::string suffix = fields == 7 ? extra : "";
-  if (fields != 6 && suffix != "prepared" && suffix != "prepared_int8" && suffix != "nostage" &&
+  // The suffix, and `flat` (GemmOptions::persistent_grid = false) alone or
+  // after a `+`.
+  std::string suffix = fields == 7 ? extra : "";
+  if (suffix == "flat" || absl::EndsWith(suffix, "+flat")) {
+    o.options.persistent_grid = false;
+    suffix = suffix == "flat" ? "" : suffix.substr(0, suffix.size() - 5);
+  }
+  if (fields != 6 && fields != 7) suffix = "?";
+  if (!suffix.empty() && suffix != "prepared" && suffix != "prepared_int8" && suffix != "nostage" &&
       suffix != "stage" && suffix != "stage_int8" && suffix != "cold_weights") {
     std::fprintf(stderr,
                  "--only=%s: expected "
                  "MxNxK:path:tile:split[:prepared|:prepared_int8|:nostage|:stage|:stage_int8|"
-                 ":cold_weights]\n",
+                 ":cold_weights][+flat] (or :flat)\n",
                  spec.c_str());
     std::exit(2);
   }

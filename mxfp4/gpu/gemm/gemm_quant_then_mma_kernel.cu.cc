@@ -83,6 +83,39 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   if constexpr (GetTileConfig(kId).producer_wg) WgmmaRingWsPreparedGemmBody<kId>(args, prepared);
 }
 
+// The ws tiles' persistent kernels (HasRingWsPersistentForm), converting or
+// reading the prepared copy: gridDim.x CTAs walk the output tiles
+// (wgmma_ring_ws_gemm_body.h's kPersistent).
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaWsPersistentKernel(const GemmKernelArgs args) {
+  if constexpr (HasRingWsPersistentForm(GetTileConfig(kId))) {
+    WgmmaRingWsGemmBody<kId, /*kPersistent=*/true>(args);
+  }
+}
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaWsPreparedPersistentKernel(const GemmKernelArgs args,
+                                              const PreparedWeightArgs prepared) {
+  if constexpr (HasRingWsPersistentForm(GetTileConfig(kId))) {
+    WgmmaRingWsPreparedGemmBody<kId, /*kPersistent=*/true>(args, prepared);
+  }
+}
+
+// A persistent kernel's launch: `ctas` CTAs (one dimension) with its own
+// shared-memory plan, programmatic as every GEMM of the path.
+template <typename Kernel, typename... Extra>
+hipError_t LaunchPersistent(Kernel kernel, std::atomic<bool>& ready, const GemmKernelArgs& args,
+                            const TileConfigDesc& cfg, int32_t ctas, hipStream_t stream,
+                            const Extra&... extra) {
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchProgrammaticWithSmem(
+      kernel, dim3(static_cast<unsigned>(ctas), 1, 1), dim3(cfg.threads(), 1, 1),
+      MakeRingSmemPlan(cfg, 0, 0, /*persistent=*/true).total, stream, args, extra...);
+}
+
 // The ws tiles' integer-accumulation kernels (the int8 prepared image and
 // activations a second parameter; wgmma_ring_ws_int8_body.h), with the
 // converting body as their per-CTA fallback.
@@ -171,9 +204,31 @@ hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
 
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
-                  const PreparedWeightArgs& prepared, const Int8OperandArgs& int8) {
+                  const PreparedWeightArgs& prepared, const Int8OperandArgs& int8,
+                  int32_t persistent_ctas) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
+  if (persistent_ctas > 0) {
+    if constexpr (HasRingWsPersistentForm(kCfg)) {
+      if (int8.present() || args.splits > 1 ||
+          !RingWsPersistentFits(kCfg, args.blocks_per_split, args.k / 32) ||
+          persistent_ctas >= GridOutputTiles(kCfg, args.m, args.n)) {
+        return hipErrorInvalidValue;
+      }
+      if (with_prepared) {
+        if (prepared.data == nullptr || prepared.scales == nullptr) return hipErrorInvalidValue;
+        static std::atomic<bool> persistent_prepared_smem_ready{false};
+        return LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId>,
+                                persistent_prepared_smem_ready, args, kCfg, persistent_ctas, stream,
+                                prepared);
+      }
+      static std::atomic<bool> persistent_smem_ready{false};
+      return LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId>, persistent_smem_ready, args,
+                              kCfg, persistent_ctas, stream);
+    } else {
+      return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
+    }
+  }
   if (int8.present()) {
     if constexpr (HasRingWsInt8Form(kCfg)) {
       if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
@@ -215,8 +270,8 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
 
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream, const PreparedWeightArgs& prepared,
-                                  const Int8OperandArgs& int8) {
-  if (args.splits < 1 || args.splits > 8) return hipErrorInvalidValue;
+                                  const Int8OperandArgs& int8, int32_t persistent_ctas) {
+  if (args.splits < 1 || args.splits > 8 || persistent_ctas < 0) return hipErrorInvalidValue;
 #define MXFP4_IS_TILE(id) config == TileConfigId::id ||
   if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
 #undef MXFP4_IS_TILE
@@ -263,8 +318,8 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                                    BulkATiled(cfg) ? cfg.block_m() : 0);
   if (q != hipSuccess) return q;
 #define MXFP4_LAUNCH_CASE(id) \
-  case TileConfigId::id:        \
-    return Launch<TileConfigId::id>(args, stream, prepared, int8);
+  case TileConfigId::id:      \
+    return Launch<TileConfigId::id>(args, stream, prepared, int8, persistent_ctas);
   switch (config) {
     MXFP4_PREQUANT_A_TILES(MXFP4_LAUNCH_CASE)
     default:

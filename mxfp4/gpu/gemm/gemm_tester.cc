@@ -317,7 +317,7 @@ const char* BInputName(BInput input) {
 std::string GemmTester::Describe() const {
   return absl::StrFormat(
       "M=%d N=%d K=%d seed=%d path=%s split_k=%d grid_split_k=%d tile=%s B=%s/%s out=%s A=%s "
-      "B=%s%s%s%s%s%s%s",
+      "B=%s%s%s%s%s%s%s%s",
       m_, n_, k_, seed_, GemmPathName(options_.path), options_.split_k, options_.grid_split_k,
       options_.tile.empty() ? "auto" : options_.tile, DataLayoutName(data_layout_),
       ScaleLayoutName(scale_layout_), output_ == GemmOutputType::kBf16 ? "bf16" : "fp32",
@@ -328,7 +328,8 @@ std::string GemmTester::Describe() const {
       : options_.weight_staging == WeightStaging::kNever ? " staging=never"
                                                          : "",
       options_.staging_format == StagingFormat::kInt8 ? "(int8)" : "",
-      options_.cold_weights ? " cold_weights" : "");
+      options_.cold_weights ? " cold_weights" : "",
+      options_.persistent_grid ? "" : " persistent_grid=off");
 }
 
 ::testing::AssertionResult GemmTester::Run() const {
@@ -429,6 +430,12 @@ std::string GemmTester::Describe() const {
   if (options_.cold_weights && plan.prefetches_weight != expect_prefetch_) {
     return ::testing::AssertionFailure() << Describe() << "\nplan: " << plan.ToString()
                                          << "\nprefetches_weight is not " << expect_prefetch_;
+  }
+  if (check_persistent_ && (plan.persistent_ctas > 0) != expect_persistent_) {
+    return ::testing::AssertionFailure()
+           << Describe() << "\nplan: " << plan.ToString()
+           << (expect_persistent_ ? "\ndoes not take the persistent grid"
+                                  : "\ntakes the persistent grid");
   }
   if (require_staging_ && !plan.stages_weight) {
     return ::testing::AssertionFailure()

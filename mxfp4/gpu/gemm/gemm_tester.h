@@ -106,6 +106,14 @@ class GemmTester {
     expect_prefetch_ = expect_prefetch;
     return *this;
   }
+  // GemmOptions::persistent_grid; the plan must then take the persistent
+  // kernel (GemmPlan::persistent_ctas > 0) exactly when `expect_persistent`.
+  GemmTester& PersistentGrid(bool on, bool expect_persistent) {
+    options_.persistent_grid = on;
+    check_persistent_ = true;
+    expect_persistent_ = expect_persistent;
+    return *this;
+  }
   GemmTester& WeightLayout(DataLayout data, ScaleLayout scales) {
     data_layout_ = data;
     scale_layout_ = scales;
@@ -173,6 +181,8 @@ class GemmTester {
   GemmOptions options_;
   bool require_staging_ = false;
   bool expect_prefetch_ = false;
+  bool check_persistent_ = false;
+  bool expect_persistent_ = false;
   DataLayout data_layout_ = DataLayout::kPreshuffled16x16;
   ScaleLayout scale_layout_ = ScaleLayout::kShuffled16;
   GemmOutputType output_ = GemmOutputType::kBf16;

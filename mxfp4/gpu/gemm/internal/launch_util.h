@@ -13,6 +13,7 @@
 #include <cuda_runtime.h>
 
 #include <atomic>
+#include <cstdint>
 
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/hip_runtime.h"
@@ -90,13 +91,15 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
 // that one's CTAs have all called griddepcontrol.launch_dependents, or have
 // exited) and must griddepcontrol.wait before it touches memory that kernel
 // may write (the A quantizers wait first thing).
+// LaunchProgrammaticWithSmem(): the same with `smem_bytes` of dynamic shared
+// memory (the caller has opted the kernel in: AllowMaxDynamicSmem).
 template <typename... Params, typename... Args>
-hipError_t LaunchProgrammatic(void (*kernel)(Params...), dim3 grid, dim3 block,
-                              hipStream_t stream, Args... args) {
+hipError_t LaunchProgrammaticWithSmem(void (*kernel)(Params...), dim3 grid, dim3 block,
+                                      uint32_t smem_bytes, hipStream_t stream, Args... args) {
   cudaLaunchConfig_t launch = {};
   launch.gridDim = grid;
   launch.blockDim = block;
-  launch.dynamicSmemBytes = 0;
+  launch.dynamicSmemBytes = smem_bytes;
   launch.stream = stream;
   cudaLaunchAttribute attr[1];
   attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
@@ -104,6 +107,11 @@ hipError_t LaunchProgrammatic(void (*kernel)(Params...), dim3 grid, dim3 block,
   launch.attrs = attr;
   launch.numAttrs = 1;
   return ToHip(cudaLaunchKernelEx(&launch, kernel, static_cast<Params>(args)...));
+}
+template <typename... Params, typename... Args>
+hipError_t LaunchProgrammatic(void (*kernel)(Params...), dim3 grid, dim3 block,
+                              hipStream_t stream, Args... args) {
+  return LaunchProgrammaticWithSmem(kernel, grid, block, 0u, stream, args...);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

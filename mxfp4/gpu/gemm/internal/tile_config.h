@@ -646,12 +646,24 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c, int
   return RingActivationStageBytes(c, mma_rows) +
          (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
 }
+// The warp-specialized tiles with a persistent form (HasRingWsPersistentForm):
+// the n128_m128 tile, whose two consumer warpgroups split N (no combine
+// between them) and whose ring keeps its 4 stages beside a partial tile of
+// its own.
+MXFP4_HOST_DEVICE constexpr bool HasRingWsPersistentForm(const TileConfigDesc& c) {
+  return c.wgmma_ring && c.producer_wg && c.warps_k == 1 && c.block_m() == 128;
+}
 // max_stages: a kernel's own cap (RingLongDecode), 0 for the default.
+// persistent: the ws tiles' persistent kernels (one CTA walks several output
+// tiles, the producer filling the next tile's stages while the consumers
+// store this one's outputs), whose partials cannot alias the ring.
 MXFP4_HOST_DEVICE constexpr int RingStages(const TileConfigDesc& c, int mma_rows = 0,
-                                           int max_stages = 0) {
-  // The warp-specialized tiles write their partials over the ring.
+                                           int max_stages = 0, bool persistent = false) {
+  // The warp-specialized tiles write their partials over the ring (but for
+  // their persistent kernels).
   const uint32_t room = static_cast<uint32_t>(kMaxDynamicSmem) -
-                        (c.producer_wg ? kRingWsRawBytes : RingPartialBytes(c)) - 1024u;
+                        (c.producer_wg ? kRingWsRawBytes : RingPartialBytes(c)) -
+                        (persistent ? RingPartialBytes(c) : 0u) - 1024u;
   const uint32_t fit = room / RingStageBytes(c, mma_rows);
   int stages = max_stages != 0 ? max_stages
                : mma_rows != 0 ? kMaxRingDecodeStages
@@ -708,11 +720,13 @@ static_assert(RingStages(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)) == 4 
 // [64 x 32 B] converted weights, b_scales = [RingStages][2][kRingStageBlocks]
 // [64] fp32, b_raw = the producer's raw staging, barriers = full[RingStages],
 // empty[RingStages]; c_tile over the
-// ring (the consumers write partials once every stage is consumed).
+// ring (the consumers write partials once every stage is consumed), or past
+// the barriers for a persistent kernel (`persistent`: the producer is already
+// filling the next tile's stages then).
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, int mma_rows = 0,
-                                                      int max_stages = 0) {
+                                                      int max_stages = 0, bool persistent = false) {
   SmemPlan p;
-  const uint32_t stages = static_cast<uint32_t>(RingStages(c, mma_rows, max_stages));
+  const uint32_t stages = static_cast<uint32_t>(RingStages(c, mma_rows, max_stages, persistent));
   uint32_t off = 0;
   if (c.producer_wg) {
     p.a_stages = off;
@@ -725,7 +739,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeRingSmemPlan(const TileConfigDesc& c, i
     off = AlignSmem(off + kRingWsRawBytes);
     p.barriers = off;
     off = AlignSmem(off + 2u * stages * 8u);
-    if (RingPartialBytes(c) <= p.b_raw) {
+    if (!persistent && RingPartialBytes(c) <= p.b_raw) {
       p.c_tile = 0;
     } else {
       p.c_tile = off;
@@ -791,6 +805,14 @@ static_assert(RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fol
                       MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)).total,
               "the long form at M <= 8 from 96-block chunks; the tile's plan with a cluster and "
               "beyond 32 rows");
+// The persistent n128_m128 ws kernel keeps the ring of its one-tile twin.
+static_assert(HasRingWsPersistentForm(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold)) &&
+                  RingStages(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold), 0, 0, true) ==
+                      RingStages(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold)) &&
+                  MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold), 0, 0, true)
+                          .total <= static_cast<uint32_t>(kMaxDynamicSmem) &&
+                  !HasRingWsPersistentForm(GetTileConfig(TileConfigId::kWgmma8N64M128K2WsFold)),
+              "the persistent ws kernel: 4 stages and its own partial tile");
 
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split) {
   if (c.wgmma_ring) return MakeRingSmemPlan(c);
@@ -920,10 +942,23 @@ MXFP4_HOST_DEVICE constexpr bool HasRingWsInt8Form(const TileConfigDesc& c) {
 // kernels of the ws tiles with an integer form (HasRingWsInt8Form; `prepared`
 // must then be absent), after the quantizer's int8 form
 // (LaunchQuantizeAOperandWgmmaOrderInt8, which also writes the E4M3 operand
-// of the kernels' fallback).
+// of the kernels' fallback). `persistent_ctas` > 0: the tile's persistent
+// kernel (HasRingWsPersistentForm; not with `int8`) on that many CTAs, fewer
+// than the output tiles, each walking tiles in the one-tile grid's order; its
+// chunks must hold at least a ring of stages (RingWsPersistentFits).
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream, const PreparedWeightArgs& prepared = {},
-                                  const Int8OperandArgs& int8 = {});
+                                  const Int8OperandArgs& int8 = {}, int32_t persistent_ctas = 0);
+
+// Whether the persistent ws kernel can run chunks of blocks_per_split blocks
+// (of the k/32 `groups`): its producer fills the first tile's ring stages
+// before its loop, so a tile must have at least as many stages as the ring.
+MXFP4_HOST_DEVICE constexpr bool RingWsPersistentFits(const TileConfigDesc& c,
+                                                      int64_t blocks_per_split, int64_t groups) {
+  const int64_t blocks = blocks_per_split < groups ? blocks_per_split : groups;
+  const int64_t stages = (blocks + kRingStageBlocks - 1) / kRingStageBlocks;
+  return HasRingWsPersistentForm(c) && stages >= RingStages(c, 0, 0, true);
+}
 
 // The quantizers index A's 32-element blocks (rows_padded * k/32) in 32 bits:
 // PlanGemm refuses larger A, the launchers return hipErrorInvalidValue.
