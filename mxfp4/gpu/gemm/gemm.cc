@@ -1776,9 +1776,10 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
 // least a ring of stages (K >= 416): the prologue is paid once a CTA and the
 // next tile's first stages are filled under this tile's epilogue. Plans that
 // read a copy (a caller's E4M3 copy or a staged one) gain 2.7-8.5%; the
-// converting ones gain at K = 512 only and lose 2-3.4% at K = 4096 (their
-// producer, the loop's bottleneck, cannot start the next tile's first raw
-// copies before this tile's last stage), so they take it up to K = 1024. The
+// converting ones gain up to K = 1024 and lose 2-3.4% at K = 4096 (not for
+// the L1 their shared memory leaves, session 51 call 8; most likely the
+// static tile assignment, where the one-tile grid's scheduler balances their
+// uneven tiles), so they take it up to K = 1024. The
 // int8 kernels have no persistent form. Measured (H200, session 51 call 5,
 // gemm_paths_benchmark --only, hot graph replay, three rounds, one-tile ->
 // persistent): staged 4096^3 216.2 -> 210.4 us, 2048x7168x2048 103.8 ->
