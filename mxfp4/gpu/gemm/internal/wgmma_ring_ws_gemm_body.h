@@ -444,9 +444,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   // stage base + t; `first`: the CTA's first (the wait for the quantizer).
   // A persistent CTA checks each tile at its start: loading the next tile's
   // check before this tile's combine and testing it after was 3% slower on
-  // the staged plans (session 51 calls 2 and 4; the combine with 18 more live
-  // registers), although the check's L2 round trips then idle the tensor
-  // cores (the producer keeps filling the ring meanwhile).
+  // the staged plans (session 51 calls 2 and 4; presumably the combine with
+  // 18 more live registers), although the check's L2 round trips then idle
+  // the tensor cores (the producer keeps filling the ring meanwhile).
   auto run_tile = [&](int tile, int base, bool first) {
     const int n0 = tile_n0(tile);
     const int m0 = tile_m0(tile);
