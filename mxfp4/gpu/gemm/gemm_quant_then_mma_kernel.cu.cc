@@ -208,30 +208,10 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
                   int32_t persistent_ctas) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
-  if (persistent_ctas > 0) {
-    if constexpr (HasRingWsPersistentForm(kCfg)) {
-      if (int8.present() || args.splits > 1 ||
-          !RingWsPersistentFits(kCfg, args.blocks_per_split, args.k / 32) ||
-          persistent_ctas >= GridOutputTiles(kCfg, args.m, args.n)) {
-        return hipErrorInvalidValue;
-      }
-      if (with_prepared) {
-        if (prepared.data == nullptr || prepared.scales == nullptr) return hipErrorInvalidValue;
-        static std::atomic<bool> persistent_prepared_smem_ready{false};
-        return LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId>,
-                                persistent_prepared_smem_ready, args, kCfg, persistent_ctas, stream,
-                                prepared);
-      }
-      static std::atomic<bool> persistent_smem_ready{false};
-      return LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId>, persistent_smem_ready, args,
-                              kCfg, persistent_ctas, stream);
-    } else {
-      return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
-    }
-  }
   if (int8.present()) {
     if constexpr (HasRingWsInt8Form(kCfg)) {
-      if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
+      // (No persistent int8 kernel: PlanGemm never asks for one.)
+      if (persistent_ctas > 0 || args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
           int8.a_i8 == nullptr || int8.a_row_info == nullptr || int8.a_row_sumsq == nullptr) {
         return hipErrorInvalidValue;
       }
@@ -244,14 +224,35 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
   }
   if constexpr (kCfg.producer_wg) {
     if (args.splits > 1) return hipErrorInvalidValue;  // no cluster form (PlanGemm refuses it)
+    if (with_prepared && (prepared.data == nullptr || prepared.scales == nullptr)) {
+      return hipErrorInvalidValue;
+    }
+    if (persistent_ctas > 0) {
+      if constexpr (HasRingWsPersistentForm(kCfg)) {
+        if (!RingWsPersistentFits(kCfg, args.blocks_per_split, args.k / 32) ||
+            persistent_ctas >= GridOutputTiles(kCfg, args.m, args.n)) {
+          return hipErrorInvalidValue;
+        }
+        if (with_prepared) {
+          static std::atomic<bool> persistent_prepared_smem_ready{false};
+          return LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId>,
+                                  persistent_prepared_smem_ready, args, kCfg, persistent_ctas,
+                                  stream, prepared);
+        }
+        static std::atomic<bool> persistent_smem_ready{false};
+        return LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId>, persistent_smem_ready, args,
+                                kCfg, persistent_ctas, stream);
+      } else {
+        return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
+      }
+    }
     if (with_prepared) {
-      if (prepared.data == nullptr || prepared.scales == nullptr) return hipErrorInvalidValue;
       static std::atomic<bool> prepared_smem_ready{false};
       return OptInAndLaunch(GemmPrequantMmaWsPreparedKernel<kId>, prepared_smem_ready, args, kCfg,
                             stream, prepared);
     }
-  } else if (with_prepared) {
-    return hipErrorInvalidValue;  // only the ws tiles read the copy
+  } else if (with_prepared || persistent_ctas > 0) {
+    return hipErrorInvalidValue;  // only the ws tiles read the copy or have a persistent form
   } else if constexpr (kCfg.wgmma_ring) {
     if constexpr (kHasRingDecodeForm<kId>) {
       if (args.m <= 32) return LaunchRingDecode<kId>(args, stream);
