@@ -1779,8 +1779,10 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
 // converting ones gain up to K = 1024 and lose 2-3.4% at K = 4096 (not for
 // the L1 their shared memory leaves, session 51 call 8; most likely the
 // static tile assignment, where the one-tile grid's scheduler balances their
-// uneven tiles), so they take it up to K = 1024. The
-// int8 kernels have no persistent form. Measured (H200, session 51 call 5,
+// uneven tiles), so they take it up to K = 1024. The int8 plans (an int8
+// copy, the caller's or staged) take it as the plans with a copy do; their
+// CTAs decide over all their tiles' rows together, a CTA that fails running
+// the converting persistent form. Measured (H200, session 51 call 5,
 // gemm_paths_benchmark --only, hot graph replay, three rounds, one-tile ->
 // persistent): staged 4096^3 216.2 -> 210.4 us, 2048x7168x2048 103.8 ->
 // 99.4, 4096x3072x1536 74.0 -> 71.0, 8192x2880x512 70.7 -> 65.2; prepared
@@ -1791,7 +1793,7 @@ constexpr int64_t kPersistentCtas = kRingOneWaveCtas;
 constexpr int64_t kPersistentConvertingMaxGroups = 32;
 
 void SetPersistentGrid(GemmPlan& plan, const Mxfp4Weight& b) {
-  if (plan.path != GemmPath::kQuantThenMma || plan.int8_accumulation || plan.cluster_ctas != 1 ||
+  if (plan.path != GemmPath::kQuantThenMma || plan.cluster_ctas != 1 ||
       plan.grid_split_ctas != 1 || plan.grid_ctas <= kPersistentCtas ||
       (!plan.reads_prepared_weight && b.k / 32 > kPersistentConvertingMaxGroups)) {
     return;

@@ -1068,6 +1068,8 @@ TEST(GemmApi, EveryShapeOfAGridPlans) {
 // memory; int8 plans, one-wave grids, other tiles, short K and converting
 // plans at longer K keep one CTA per tile, and so does every plan with the
 // option off.
+Mxfp4Weight WithPreparedInt8(Mxfp4Weight w);
+
 TEST(GemmApi, PersistentGridPlans) {
   GemmOptions never;
   never.weight_staging = WeightStaging::kNever;
@@ -1114,8 +1116,9 @@ TEST(GemmApi, PersistentGridPlans) {
     EXPECT_EQ(plan->workspace_bytes, flat->workspace_bytes);
     EXPECT_EQ(plan->split_boundaries, flat->split_boundaries);
   }
-  // Staged (auto at large M) and the caller's E4M3 copy: persistent at any K;
-  // an int8 copy or int8 staging: not (no persistent int8 kernel).
+  // Staged (auto at large M), the caller's E4M3 copy, int8 staging and the
+  // caller's int8 copy: persistent at any K (the int8 kernels' persistent
+  // form falls back to the converting one's).
   const Mxfp4Weight b = PreshuffledWeight(4096, 4096);
   absl::StatusOr<GemmPlan> staged = PlanGemm(4096, b);
   ASSERT_TRUE(staged.ok());
@@ -1131,7 +1134,31 @@ TEST(GemmApi, PersistentGridPlans) {
   absl::StatusOr<GemmPlan> staged_int8 = PlanGemm(4096, b, int8);
   ASSERT_TRUE(staged_int8.ok());
   EXPECT_TRUE(staged_int8->int8_accumulation);
-  EXPECT_EQ(staged_int8->persistent_ctas, 0) << staged_int8->ToString();
+  EXPECT_EQ(staged_int8->persistent_ctas, 132) << staged_int8->ToString();
+  EXPECT_EQ(staged_int8->grid_ctas, 132);
+  GemmOptions int8_flat = int8;
+  int8_flat.persistent_grid = false;
+  absl::StatusOr<GemmPlan> staged_int8_flat = PlanGemm(4096, b, int8_flat);
+  ASSERT_TRUE(staged_int8_flat.ok());
+  EXPECT_TRUE(staged_int8_flat->int8_accumulation);
+  EXPECT_EQ(staged_int8_flat->persistent_ctas, 0);
+  EXPECT_EQ(staged_int8_flat->grid_ctas, 1024);
+  EXPECT_EQ(staged_int8_flat->workspace_bytes, staged_int8->workspace_bytes);
+  absl::StatusOr<GemmPlan> copy_int8 = PlanGemm(1024, WithPreparedInt8(b));
+  ASSERT_TRUE(copy_int8.ok());
+  EXPECT_TRUE(copy_int8->int8_accumulation);
+  EXPECT_EQ(copy_int8->persistent_ctas, 132) << copy_int8->ToString();
+  absl::StatusOr<GemmPlan> copy_int8_short =
+      PlanGemm(1024, WithPreparedInt8(PreshuffledWeight(4096, 1536)));  // gemm_path_test's
+  ASSERT_TRUE(copy_int8_short.ok());
+  EXPECT_TRUE(copy_int8_short->int8_accumulation);
+  EXPECT_EQ(copy_int8_short->persistent_ctas, 132) << copy_int8_short->ToString();
+  // One wave of int8 tiles (4 x 32): one CTA per tile.
+  absl::StatusOr<GemmPlan> one_wave_int8 =
+      PlanGemm(512, WithPreparedInt8(PreshuffledWeight(4096, 1536)));
+  ASSERT_TRUE(one_wave_int8.ok());
+  EXPECT_TRUE(one_wave_int8->int8_accumulation);
+  EXPECT_EQ(one_wave_int8->persistent_ctas, 0) << one_wave_int8->ToString();
 }
 
 // A weight with a (fake) int8 prepared copy of the right sizes.

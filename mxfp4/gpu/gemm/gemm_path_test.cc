@@ -738,6 +738,48 @@ TEST(GemmPath, PersistentGrid) {
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
 }
 
+// The persistent grid of the int8 kernels (an int8 copy, the caller's or
+// staged): a CTA decides over all its tiles' rows, and one that fails runs
+// the converting persistent form - every CTA integer on standard-normal data
+// (134 and 135 tiles, N not a multiple of the tile or of 64, M not of its
+// rows, natural layouts, fp32 output, repeats, a graph, weights written late,
+// auto), some where one activation row is wide (its tiles' CTAs convert),
+// none where every weight row's scales are wide (K = 2048, which the
+// converting plans alone never run persistent).
+TEST(GemmPath, PersistentGridInt8) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
+  using Int8Ctas = GemmTester::Int8Ctas;
+  auto copy = [](Int8Ctas expect) {
+    return PathTester().Tile("wgmma8_n128_m128_ws_fold").PreparedInt8(expect)
+        .PersistentGrid(true, true);
+  };
+  auto staged = [](Int8Ctas expect) {
+    return PathTester().Tile("wgmma8_n128_m128_ws_fold").StagedInt8(expect)
+        .PersistentGrid(true, true);
+  };
+  EXPECT_TRUE(copy(Int8Ctas::kEvery).M(200).N(8576).K(1024).Seed(1521).Run());  // 134 tiles
+  EXPECT_TRUE(copy(Int8Ctas::kEvery).M(300).N(5700).K(512).Seed(1522)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(copy(Int8Ctas::kEvery).M(255).N(8992).K(1536).Seed(1523)
+                  .Repeats(Limit(5, 2)).Run());
+  EXPECT_TRUE(copy(Int8Ctas::kSome).M(256).N(9000).K(1536).Seed(1524)
+                  .A(AInput::kOneWideRow).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kEvery).M(384).N(6016).K(1024).Seed(1525).UseGraph(true)
+                  .WeightsWrittenLate(true).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kNone).M(300).N(5700).K(2048).Seed(1526)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
+                  .B(BInput::kWideScales).Run());
+  if (!SmallTestScale()) {
+    EXPECT_TRUE(PathTester().Path(GemmPath::kAuto).PreparedInt8(Int8Ctas::kEvery)
+                    .PersistentGrid(true, true).M(1024).N(4096).K(1536).Seed(1527).Run());
+  }
+  // The option off: one CTA per tile, the same bits.
+  EXPECT_TRUE(copy(Int8Ctas::kEvery).PersistentGrid(false, false).M(200).N(8576).K(1024)
+                  .Seed(1521).Run());
+}
+
 // Prepared weights (prepared_weight.h): the copy PrepareWeight makes equals
 // the host image byte for byte (every weight layout), and the ws tiles that
 // copy it instead of converting give the emulator's bits: the contest shapes

@@ -116,14 +116,32 @@ hipError_t LaunchPersistent(Kernel kernel, std::atomic<bool>& ready, const GemmK
       MakeRingSmemPlan(cfg, 0, 0, /*persistent=*/true).total, stream, args, extra...);
 }
 
+// Whether a persistent launch of `ctas` CTAs suits the plan in `args`: the
+// tile's chunks hold a ring of stages and the grid is smaller than the tiles.
+inline bool PersistentLaunchFits(const TileConfigDesc& cfg, const GemmKernelArgs& args,
+                                 int32_t ctas) {
+  return RingWsPersistentFits(cfg, args.blocks_per_split, args.k / 32) &&
+         ctas < GridOutputTiles(cfg, args.m, args.n);
+}
+
 // The ws tiles' integer-accumulation kernels (the int8 prepared image and
 // activations a second parameter; wgmma_ring_ws_int8_body.h), with the
-// converting body as their per-CTA fallback.
+// converting body as their per-CTA fallback; and their persistent form (the
+// converting body's persistent form as its fallback).
 template <TileConfigId kId>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaWsInt8Kernel(const GemmKernelArgs args, const Int8OperandArgs int8) {
   if constexpr (HasRingWsInt8Form(GetTileConfig(kId))) WgmmaRingWsInt8GemmBody<kId>(args, int8);
+}
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaWsInt8PersistentKernel(const GemmKernelArgs args, const Int8OperandArgs int8) {
+  if constexpr (HasRingWsInt8Form(GetTileConfig(kId)) &&
+                HasRingWsPersistentForm(GetTileConfig(kId))) {
+    WgmmaRingWsInt8GemmBody<kId, /*kPersistent=*/true>(args, int8);
+  }
 }
 
 // The kernel's one-time shared-memory opt-in (`ready`), then its launch
@@ -210,10 +228,20 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
   if (int8.present()) {
     if constexpr (HasRingWsInt8Form(kCfg)) {
-      // (No persistent int8 kernel: PlanGemm never asks for one.)
-      if (persistent_ctas > 0 || args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
+      if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
           int8.a_i8 == nullptr || int8.a_row_info == nullptr || int8.a_row_sumsq == nullptr) {
         return hipErrorInvalidValue;
+      }
+      if (persistent_ctas > 0) {
+        if constexpr (HasRingWsPersistentForm(kCfg)) {
+          if (!PersistentLaunchFits(kCfg, args, persistent_ctas)) return hipErrorInvalidValue;
+          static std::atomic<bool> int8_persistent_smem_ready{false};
+          return LaunchPersistent(GemmPrequantMmaWsInt8PersistentKernel<kId>,
+                                  int8_persistent_smem_ready, args, kCfg, persistent_ctas, stream,
+                                  int8);
+        } else {
+          return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
+        }
       }
       static std::atomic<bool> int8_smem_ready{false};
       return OptInAndLaunch(GemmPrequantMmaWsInt8Kernel<kId>, int8_smem_ready, args, kCfg, stream,
@@ -229,10 +257,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
     }
     if (persistent_ctas > 0) {
       if constexpr (HasRingWsPersistentForm(kCfg)) {
-        if (!RingWsPersistentFits(kCfg, args.blocks_per_split, args.k / 32) ||
-            persistent_ctas >= GridOutputTiles(kCfg, args.m, args.n)) {
-          return hipErrorInvalidValue;
-        }
+        if (!PersistentLaunchFits(kCfg, args, persistent_ctas)) return hipErrorInvalidValue;
         if (with_prepared) {
           static std::atomic<bool> persistent_prepared_smem_ready{false};
           return LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId>,

@@ -943,7 +943,7 @@ MXFP4_HOST_DEVICE constexpr bool HasRingWsInt8Form(const TileConfigDesc& c) {
 // must then be absent), after the quantizer's int8 form
 // (LaunchQuantizeAOperandWgmmaOrderInt8, which also writes the E4M3 operand
 // of the kernels' fallback). `persistent_ctas` > 0: the tile's persistent
-// kernel (HasRingWsPersistentForm; not with `int8`) on that many CTAs, fewer
+// kernel (HasRingWsPersistentForm; with `int8` its integer form) on that many CTAs, fewer
 // than the output tiles, each walking tiles in the one-tile grid's order; its
 // chunks must hold at least a ring of stages (RingWsPersistentFits).
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,

@@ -137,6 +137,32 @@ MXFP4_DEVICE_INLINE void InitRingWsBarriers(uint32_t bars, uint32_t full_count,
   }
 }
 
+// The output tiles of a ws CTA: the one-tile grid's one (blockIdx), or a
+// persistent CTA's (HasRingWsPersistentForm: CTA c takes tiles c, c +
+// gridDim.x, ... of the one-tile grid's order, N tiles fastest).
+template <bool kPersistent, int kBlockN, int kBlockM>
+struct RingTileWalk {
+  int n_tiles;
+  int count;  // this CTA's tiles
+  MXFP4_DEVICE_INLINE explicit RingTileWalk(const GemmKernelArgs& p)
+      : n_tiles((p.n + kBlockN - 1) / kBlockN) {
+    const int tiles = kPersistent ? n_tiles * ((p.m + kBlockM - 1) / kBlockM) : 1;
+    count = kPersistent ? (tiles - static_cast<int>(blockIdx.x) + static_cast<int>(gridDim.x) - 1) /
+                              static_cast<int>(gridDim.x)
+                        : 1;
+  }
+  // The CTA's i-th tile.
+  MXFP4_DEVICE_INLINE int tile(int i) const {
+    return static_cast<int>(blockIdx.x) + i * static_cast<int>(gridDim.x);
+  }
+  MXFP4_DEVICE_INLINE int n0(int tile) const {
+    return kPersistent ? (tile % n_tiles) * kBlockN : static_cast<int>(blockIdx.x) * kBlockN;
+  }
+  MXFP4_DEVICE_INLINE int m0(int tile) const {
+    return kPersistent ? (tile / n_tiles) * kBlockM : static_cast<int>(blockIdx.y) * kBlockM;
+  }
+};
+
 }  // namespace mxfp4::gpu::gemm_internal
 
 #endif  // MXFP4_GPU_GEMM_INTERNAL_WGMMA_RING_PIECES_H_

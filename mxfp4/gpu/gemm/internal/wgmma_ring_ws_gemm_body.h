@@ -156,27 +156,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   // Chunk 0 is the longest: every warpgroup walks this many blocks.
   const int iters = min(chunk, groups);
   const int stages_total = (iters + kU - 1) / kU;
-  // The output tiles: the one-tile grid's (blockIdx), or a persistent CTA's
-  // (tile index -> origin, N tiles fastest). `tiles` and the CTA's ring
-  // stages over all its tiles (`ring_stages`) are those of the persistent
-  // form; the one-tile form walks one tile of stages_total stages.
-  const int n_tiles = (p.n + kBlockN - 1) / kBlockN;
-  const int tiles = kPersistent ? n_tiles * ((p.m + kNa - 1) / kNa) : 1;
-  const int cta_tiles =
-      kPersistent ? (tiles - static_cast<int>(blockIdx.x) + static_cast<int>(gridDim.x) - 1) /
-                        static_cast<int>(gridDim.x)
-                  : 1;
+  // The output tiles (RingTileWalk) and the CTA's ring stages over all its
+  // tiles (`ring_stages`; the one-tile form walks one tile of stages_total
+  // stages).
+  const RingTileWalk<kPersistent, kBlockN, kNa> walk(p);
+  const int cta_tiles = walk.count;
   const int ring_stages = cta_tiles * stages_total;
-  auto tile_n0 = [&](int tile) {
-    return kPersistent ? (tile % n_tiles) * kBlockN : static_cast<int>(blockIdx.x) * kBlockN;
-  };
-  auto tile_m0 = [&](int tile) {
-    return kPersistent ? (tile / n_tiles) * kNa : static_cast<int>(blockIdx.y) * kNa;
-  };
-  // The i-th tile of this CTA.
-  auto cta_tile = [&](int i) {
-    return static_cast<int>(blockIdx.x) + i * static_cast<int>(gridDim.x);
-  };
+  auto tile_n0 = [&](int tile) { return walk.n0(tile); };
+  auto tile_m0 = [&](int tile) { return walk.m0(tile); };
+  auto cta_tile = [&](int i) { return walk.tile(i); };
 
   // Full: the activations' expect_tx arrival + one per producer thread (the
   // prepared weights' expect_tx arrival).

@@ -48,13 +48,8 @@ inline constexpr int kInt8TileWords = 5;
 MXFP4_DEVICE_INLINE void InitInt8TileWord(uint32_t* words, int i) {
   words[i] = i % kInt8TileWords == 1 ? 0xFFu : 0u;
 }
-MXFP4_DEVICE_INLINE void AddRowToInt8TileWords(uint32_t* words, bool has_row, uint32_t info,
-                                               uint32_t sumsq, bool warp_has_rows) {
-  Int8TileRows t;
-  if (has_row) {
-    t.Add(info);
-    t.AddSumSq(sumsq);
-  }
+MXFP4_DEVICE_INLINE void AddRowsToInt8TileWords(uint32_t* words, const Int8TileRows& t,
+                                                bool warp_has_rows) {
   const uint32_t v[kInt8TileWords] = {
       __reduce_max_sync(0xFFFFFFFFu, t.max_spread), __reduce_min_sync(0xFFFFFFFFu, t.min_ref),
       __reduce_max_sync(0xFFFFFFFFu, t.max_ref), __reduce_or_sync(0xFFFFFFFFu, t.invalid ? 1u : 0u),
@@ -67,6 +62,15 @@ MXFP4_DEVICE_INLINE void AddRowToInt8TileWords(uint32_t* words, bool has_row, ui
     atomicMax(&words[4], v[4]);
   }
 }
+MXFP4_DEVICE_INLINE void AddRowToInt8TileWords(uint32_t* words, bool has_row, uint32_t info,
+                                               uint32_t sumsq, bool warp_has_rows) {
+  Int8TileRows t;
+  if (has_row) {
+    t.Add(info);
+    t.AddSumSq(sumsq);
+  }
+  AddRowsToInt8TileWords(words, t, warp_has_rows);
+}
 MXFP4_DEVICE_INLINE Int8TileRows Int8TileRowsFromWords(const uint32_t* words) {
   Int8TileRows t;
   t.max_spread = words[0];
@@ -77,11 +81,21 @@ MXFP4_DEVICE_INLINE Int8TileRows Int8TileRowsFromWords(const uint32_t* words) {
   return t;
 }
 
-template <TileConfigId kId>
+// kPersistent (HasRingWsPersistentForm; a kernel of its own): gridDim.x CTAs
+// walk the one-tile grid's output tiles (RingTileWalk), the ring running on
+// across them as in wgmma_ring_ws_gemm_body.h's persistent form. The
+// decision is then the CTA's, over the rows of all its tiles together (a
+// summary of more rows passes only where each tile's would: every bound of
+// Int8TileIsExact is monotone in the rows), and a CTA that fails runs the
+// converting body's persistent form over the same tiles. Each tile's factors
+// are loaded at its start and written to shared memory after its math (the
+// previous tile's are read until its combine's first barrier).
+template <TileConfigId kId, bool kPersistent = false>
 MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
                                                  const Int8OperandArgs& q) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(HasRingWsInt8Form(kCfg), "an integer form of a ws tile");
+  static_assert(!kPersistent || HasRingWsPersistentForm(kCfg), "a persistent form");
   constexpr int kWgsN = kCfg.warps_n / 4;
   constexpr int kWgsK = kCfg.warps_k;
   static_assert(kWgsN * kWgsK == 2, "two consumer warpgroups");
@@ -90,13 +104,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   constexpr int kConsumerThreads = 256;
   constexpr int kThreads = kConsumerThreads + 128;
   static_assert(kCfg.threads() == kThreads, "2 consumer + 1 producer warpgroup");
+  static_assert(!kPersistent || kNa + kBlockN <= kConsumerThreads,
+                "a consumer thread per factor of a tile");
   constexpr int kAccRegs = kNa / 2;
   constexpr uint32_t kSubBytes = kNa * 32;
   constexpr uint32_t kWBlockBytes = 64 * 32;
   static_assert(kWBlockBytes == kPreparedBlockBytes, "a warpgroup's block is one image block");
   constexpr int kU = kRingStageBlocks;
-  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg);
-  constexpr int kRingStages = RingStages(kCfg);
+  constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg, 0, 0, kPersistent);
+  constexpr int kRingStages = RingStages(kCfg, 0, 0, kPersistent);
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
   // Scratch in the stage-scale region: the factors and the reduction words.
   static_assert(
@@ -112,26 +128,59 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
   const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
-  const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
-  const int m0 = static_cast<int>(blockIdx.y) * kNa;
+  const RingTileWalk<kPersistent, kBlockN, kNa> walk(p);
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
 
   if (tid < 2 * kInt8TileWords) InitInt8TileWord(a_words, tid);
-  // The weights' summaries are not the quantizer's output: read and reduced
-  // before the wait (the words' reads come after the __syncthreads below).
-  const bool w_row = tid < kBlockN && n0 + tid < p.n;
-  const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
-  if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
-  __syncthreads();  // the words' initial values
-  AddRowToInt8TileWords(b_words, w_row, w_info, 0u, warp < (kBlockN + 31) / 32);
-  GridDependencyWait();
-  StampPhase(p, kPhaseClockDependency);
-  const bool a_row = tid < kNa && m0 + tid < p.m;
-  const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
-  const uint32_t a_sumsq = a_row ? q.a_row_sumsq[m0 + tid] : 0u;
-  if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
-  AddRowToInt8TileWords(a_words, a_row, a_info, a_sumsq, warp < (kNa + 31) / 32);
+  if constexpr (kPersistent) {
+    // The rows of all the CTA's tiles: threads tid < kBlockN a weight row of
+    // each tile (before the wait: not the quantizer's output), the next kNa
+    // threads an activation row of each (after it).
+    Int8TileRows w_rows;
+    if (tid < kBlockN) {
+#pragma unroll 4
+      for (int i = 0; i < walk.count; ++i) {
+        const int n = walk.n0(walk.tile(i)) + tid;
+        if (n < p.n) w_rows.Add(__ldg(q.w_row_info + n));
+      }
+    }
+    __syncthreads();  // the words' initial values
+    AddRowsToInt8TileWords(b_words, w_rows, warp < kBlockN / 32);
+    GridDependencyWait();
+    StampPhase(p, kPhaseClockDependency);
+    Int8TileRows a_rows;
+    const int r = tid - kBlockN;
+    if (r >= 0 && r < kNa) {
+#pragma unroll 4
+      for (int i = 0; i < walk.count; ++i) {
+        const int m = walk.m0(walk.tile(i)) + r;
+        if (m < p.m) {
+          a_rows.Add(q.a_row_info[m]);
+          a_rows.AddSumSq(q.a_row_sumsq[m]);
+        }
+      }
+    }
+    AddRowsToInt8TileWords(a_words, a_rows,
+                           warp >= kBlockN / 32 && warp < (kBlockN + kNa) / 32);
+  } else {
+    const int n0 = walk.n0(0);
+    const int m0 = walk.m0(0);
+    // The weights' summaries are not the quantizer's output: read and reduced
+    // before the wait (the words' reads come after the __syncthreads below).
+    const bool w_row = tid < kBlockN && n0 + tid < p.n;
+    const uint32_t w_info = w_row ? __ldg(q.w_row_info + n0 + tid) : kInt8RowInfoInvalid;
+    if (tid < kBlockN) factor_b[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(w_info)));
+    __syncthreads();  // the words' initial values
+    AddRowToInt8TileWords(b_words, w_row, w_info, 0u, warp < (kBlockN + 31) / 32);
+    GridDependencyWait();
+    StampPhase(p, kPhaseClockDependency);
+    const bool a_row = tid < kNa && m0 + tid < p.m;
+    const uint32_t a_info = a_row ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+    const uint32_t a_sumsq = a_row ? q.a_row_sumsq[m0 + tid] : 0u;
+    if (tid < kNa) factor_a[tid] = __uint_as_float(Int8RefFactorBits(Int8RowRef(a_info)));
+    AddRowToInt8TileWords(a_words, a_row, a_info, a_sumsq, warp < (kNa + 31) / 32);
+  }
   __syncthreads();
   // Whole stages in every chunk: the loop below has no tail (a stage slot
   // past a chunk would hold the previous stage's bytes).
@@ -142,7 +191,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
     // Every thread has read the words (the converting body's barrier
     // initialization and its __syncthreads come before any of its stage
     // writes).
-    WgmmaRingWsGemmBody<kId>(p);
+    WgmmaRingWsGemmBody<kId, kPersistent>(p);
     return;
   }
 
@@ -162,26 +211,39 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
   if (wg == 2) {
     // ---------------------------------------------------------- producer
     // One thread copies each stage: both warpgroups' int8 weight blocks (one
-    // image run each) and the int8 activations (the ring tiles' fill).
+    // image run each) and the int8 activations (the ring tiles' fill); ring
+    // stage ring_t is stage t of the CTA's tile i (persistent: the next
+    // tile's first stages as soon as their slots are free).
     SetMaxRegistersDecrease<kRingWsProducerRegs>();
     if (tid != kConsumerThreads) return;
-    const unsigned char* const ops = q.a_i8 + static_cast<int64_t>(m0) * groups * 32;
+    const unsigned char* ops = nullptr;
     int group[2];
     int lo[2];
     bool in_n[2];
+    auto set_tile = [&](int tile) {
+      ops = q.a_i8 + static_cast<int64_t>(walk.m0(tile)) * groups * 32;
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      group[h] = n0 / kPreparedGroupRows + h % kWgsN;
-      lo[h] = (h / kWgsN) * chunk;
-      // A 64-row group wholly past N: nothing copied (its outputs are not
-      // stored; the consumer multiplies whatever the slot holds).
-      in_n[h] = group[h] * kPreparedGroupRows < p.n;
-    }
+      for (int h = 0; h < 2; ++h) {
+        group[h] = walk.n0(tile) / kPreparedGroupRows + h % kWgsN;
+        lo[h] = (h / kWgsN) * chunk;
+        // A 64-row group wholly past N: nothing copied (its outputs are not
+        // stored; the consumer multiplies whatever the slot holds).
+        in_n[h] = group[h] * kPreparedGroupRows < p.n;
+      }
+    };
+    set_tile(walk.tile(0));
+    int i = 0;
 #pragma unroll 1
-    for (int t = 0; t < stages_total; ++t) {
-      const int s = t & (kRingStages - 1);
-      if (t >= kRingStages) {
-        MbarrierWait(empty_bar(s), static_cast<uint32_t>((t >> kRingStagesLog2) - 1) & 1u);
+    for (int ring_t = 0, t = 0; ring_t < walk.count * stages_total; ++ring_t, ++t) {
+      if constexpr (kPersistent) {
+        if (t == stages_total) {
+          t = 0;
+          set_tile(walk.tile(++i));
+        }
+      }
+      const int s = ring_t & (kRingStages - 1);
+      if (ring_t >= kRingStages) {
+        MbarrierWait(empty_bar(s), static_cast<uint32_t>((ring_t >> kRingStagesLog2) - 1) & 1u);
       }
       MbarrierArriveExpectTx(
           full_bar(s),
@@ -212,60 +274,90 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
       MatrixDescriptorNoSwizzle(w_ring + static_cast<uint32_t>(wg) * kU * kWBlockBytes, 128, 256);
   const uint64_t desc_a0 =
       MatrixDescriptorNoSwizzle(a_ring + static_cast<uint32_t>(kz) * kU * kSubBytes, 128, 256);
-  int32_t acc[kAccRegs];
-#pragma unroll
-  for (int i = 0; i < kAccRegs; ++i) acc[i] = 0;
-  auto release = [&](int t) { MbarrierArrive(empty_bar(t & (kRingStages - 1))); };
-  // Each stage's four wgmmas accumulate into acc behind the previous
-  // stage's (one commit group a stage); a stage is released once its group
-  // retired.
+  auto release = [&](int ring_t) { MbarrierArrive(empty_bar(ring_t & (kRingStages - 1))); };
 #pragma unroll 1
-  for (int t = 0; t < stages_total; ++t) {
-    const int s = t & (kRingStages - 1);
-    MbarrierWait(full_bar(s), static_cast<uint32_t>(t >> kRingStagesLog2) & 1u);
-    if (t == 0) StampPhase(p, kPhaseClockReady);
+  for (int i = 0; i < walk.count; ++i) {
+    const int tile = walk.tile(i);
+    const int n0 = walk.n0(tile);
+    const int m0 = walk.m0(tile);
+    const int base = i * stages_total;
+    // Persistent: this thread's factor of the tile (an activation row for
+    // tid < kNa, a weight row for the next kBlockN), stored after the math.
+    uint32_t factor_bits = 0u;
+    if constexpr (kPersistent) {
+      if (tid < kNa) {
+        const uint32_t info = m0 + tid < p.m ? q.a_row_info[m0 + tid] : kInt8RowInfoInvalid;
+        factor_bits = Int8RefFactorBits(Int8RowRef(info));
+      } else if (tid < kNa + kBlockN) {
+        const int n = n0 + tid - kNa;
+        const uint32_t info = n < p.n ? __ldg(q.w_row_info + n) : kInt8RowInfoInvalid;
+        factor_bits = Int8RefFactorBits(Int8RowRef(info));
+      }
+    }
+    int32_t acc[kAccRegs];
+#pragma unroll
+    for (int j = 0; j < kAccRegs; ++j) acc[j] = 0;
+    // Each stage's four wgmmas accumulate into acc behind the previous
+    // stage's (one commit group a stage); a stage is released once its group
+    // retired.
+#pragma unroll 1
+    for (int t = 0; t < stages_total; ++t) {
+      const int ring_t = base + t;
+      const int s = ring_t & (kRingStages - 1);
+      MbarrierWait(full_bar(s), static_cast<uint32_t>(ring_t >> kRingStagesLog2) & 1u);
+      if (ring_t == 0) StampPhase(p, kPhaseClockReady);
+      FenceRegisterArray(acc);
+      WgmmaFence();
+#pragma unroll
+      for (int pos = 0; pos < kU; ++pos) {
+        WgmmaS8SmemAcc<kNa>(
+            acc,
+            MatrixDescriptorOffset(desc_w0, static_cast<uint32_t>(s * 2 * kU + pos) * kWBlockBytes),
+            MatrixDescriptorOffset(desc_a0,
+                                   static_cast<uint32_t>(s * kWgsK * kU + pos) * kSubBytes));
+      }
+      WgmmaCommitGroup();
+      if (t > 0) {
+        WgmmaWaitGroup<1>();
+        release(ring_t - 1);
+      }
+    }
+    WgmmaWaitGroup<0>();
     FenceRegisterArray(acc);
-    WgmmaFence();
-#pragma unroll
-    for (int pos = 0; pos < kU; ++pos) {
-      WgmmaS8SmemAcc<kNa>(
-          acc,
-          MatrixDescriptorOffset(desc_w0, static_cast<uint32_t>(s * 2 * kU + pos) * kWBlockBytes),
-          MatrixDescriptorOffset(desc_a0, static_cast<uint32_t>(s * kWgsK * kU + pos) * kSubBytes));
+    if (stages_total > 0) release(base + stages_total - 1);
+    if constexpr (kPersistent) {
+      // Every consumer is past the previous tile's factor reads (its
+      // combine's first barrier); the barrier below publishes these, and the
+      // previous tile's partials are read by then too.
+      if (tid < kNa + kBlockN) factor_a[tid] = __uint_as_float(factor_bits);
+      CombineBarrier<kConsumerThreads>();
     }
-    WgmmaCommitGroup();
-    if (t > 0) {
-      WgmmaWaitGroup<1>();
-      release(t - 1);
-    }
-  }
-  WgmmaWaitGroup<0>();
-  FenceRegisterArray(acc);
-  if (stages_total > 0) release(stages_total - 1);
 
-  // The sums as values: s32 -> fp32 (exact: |sum| <= 2^24), x 2^(refB - 128),
-  // x 2^(refA - 128) (both exact under Int8TileIsExact); then the ring
-  // tiles' combine (p0 + p1 of two exact partials is exact) and store.
-  const int n_local = wn * 64 + w4 * 16 + gid;
-  const float fb0 = factor_b[n_local];
-  const float fb8 = factor_b[n_local + 8];
-  float out[kAccRegs];
+    // The sums as values: s32 -> fp32 (exact: |sum| <= 2^24), x 2^(refB - 128),
+    // x 2^(refA - 128) (both exact under Int8TileIsExact); then the ring
+    // tiles' combine (p0 + p1 of two exact partials is exact) and store.
+    const int n_local = wn * 64 + w4 * 16 + gid;
+    const float fb0 = factor_b[n_local];
+    const float fb8 = factor_b[n_local + 8];
+    float out[kAccRegs];
 #pragma unroll
-  for (int c = 0; c < kNa / 8; ++c) {
-    const float fa0 = factor_a[8 * c + 2 * tig];
-    const float fa1 = factor_a[8 * c + 2 * tig + 1];
-    out[4 * c] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c]), fb0), fa0);
-    out[4 * c + 1] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 1]), fb0), fa1);
-    out[4 * c + 2] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 2]), fb8), fa0);
-    out[4 * c + 3] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 3]), fb8), fa1);
+    for (int c = 0; c < kNa / 8; ++c) {
+      const float fa0 = factor_a[8 * c + 2 * tig];
+      const float fa1 = factor_a[8 * c + 2 * tig + 1];
+      out[4 * c] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c]), fb0), fa0);
+      out[4 * c + 1] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 1]), fb0), fa1);
+      out[4 * c + 2] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 2]), fb8), fa0);
+      out[4 * c + 3] = __fmul_rn(__fmul_rn(__int2float_rn(acc[4 * c + 3]), fb8), fa1);
+    }
+    StampPhase(p, kPhaseClockMathDone);
+    StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
+    // One-tile: the partials alias the ring, and every consumer is past its
+    // last wait once here.
+    if constexpr (!kPersistent) CombineBarrier<kConsumerThreads>();
+    WriteRingPartials<kNa, kBlockN>(partials, out, kz, wn * 64 + w4 * 16, gid, tig);
+    CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+                            /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
   }
-  StampPhase(p, kPhaseClockMathDone);
-  StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
-  // The partials alias the ring: every consumer is past its last wait.
-  CombineBarrier<kConsumerThreads>();
-  WriteRingPartials<kNa, kBlockN>(partials, out, kz, wn * 64 + w4 * 16, gid, tig);
-  CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
-                          /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
   GridDependencyLaunchDependents();
   StampPhase(p, kPhaseClockEnd);
 }
