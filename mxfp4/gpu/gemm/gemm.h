@@ -231,10 +231,11 @@ struct GemmOptions {
   // default (docs/paths.md "Cold weights"). Results are the same bit for bit.
   bool cold_weights = false;
   // Plans whose grid of the n128_m128 warp-specialized tile exceeds one wave
-  // (prefill) run its persistent kernel: one CTA per SM walks the output
-  // tiles, the next tile's first stages filled while this tile's outputs are
-  // stored (GemmPlan::persistent_ctas; docs/paths.md "Persistent grid"). False
-  // keeps one CTA per output tile (tests and tuning); the bits are the same.
+  // (prefill) run its persistent kernel (or its int8 form's): one CTA per SM
+  // walks the output tiles, the next tile's first stages filled while this
+  // tile's outputs are stored (GemmPlan::persistent_ctas; docs/paths.md
+  // "Persistent grid"). False keeps one CTA per output tile (tests and
+  // tuning); the bits are the same.
   bool persistent_grid = true;
 };
 

@@ -764,9 +764,10 @@ TEST(GemmPath, PersistentGridInt8) {
                   .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(copy(Int8Ctas::kEvery).M(255).N(8992).K(1536).Seed(1523)
                   .Repeats(Limit(5, 2)).Run());
-  EXPECT_TRUE(copy(Int8Ctas::kSome).M(256).N(9000).K(1536).Seed(1524)
+  EXPECT_TRUE(copy(Int8Ctas::kSome).M(256).N(8992).K(1536).Seed(1524)
                   .A(AInput::kOneWideRow).Run());
-  EXPECT_TRUE(staged(Int8Ctas::kEvery).M(384).N(6016).K(1024).Seed(1525).UseGraph(true)
+  EXPECT_TRUE(staged(Int8Ctas::kEvery).M(384).N(6016).K(1024).Seed(1525).UseGraph(true).Run());
+  EXPECT_TRUE(staged(Int8Ctas::kEvery).M(200).N(8576).K(512).Seed(1528)
                   .WeightsWrittenLate(true).Run());
   EXPECT_TRUE(staged(Int8Ctas::kNone).M(300).N(5700).K(2048).Seed(1526)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
