@@ -1793,8 +1793,8 @@ constexpr int64_t kPersistentCtas = kRingOneWaveCtas;
 constexpr int64_t kPersistentConvertingMaxGroups = 32;
 
 void SetPersistentGrid(GemmPlan& plan, const Mxfp4Weight& b) {
-  if (plan.path != GemmPath::kQuantThenMma || plan.cluster_ctas != 1 ||
-      plan.grid_split_ctas != 1 || plan.grid_ctas <= kPersistentCtas ||
+  if (plan.path != GemmPath::kQuantThenMma || plan.cluster_ctas != 1 || plan.grid_split_ctas != 1 ||
+      plan.grid_ctas <= kPersistentCtas ||
       (!plan.reads_prepared_weight && b.k / 32 > kPersistentConvertingMaxGroups)) {
     return;
   }

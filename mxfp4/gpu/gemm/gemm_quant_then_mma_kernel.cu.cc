@@ -228,8 +228,8 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
   if (int8.present()) {
     if constexpr (HasRingWsInt8Form(kCfg)) {
-      if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr ||
-          int8.a_i8 == nullptr || int8.a_row_info == nullptr || int8.a_row_sumsq == nullptr) {
+      if (args.splits > 1 || with_prepared || int8.w_row_info == nullptr || int8.a_i8 == nullptr ||
+          int8.a_row_info == nullptr || int8.a_row_sumsq == nullptr) {
         return hipErrorInvalidValue;
       }
       if (persistent_ctas > 0) {

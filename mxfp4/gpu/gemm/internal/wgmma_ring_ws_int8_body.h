@@ -161,8 +161,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsInt8GemmBody(const GemmKernelArgs& p,
         }
       }
     }
-    AddRowsToInt8TileWords(a_words, a_rows,
-                           warp >= kBlockN / 32 && warp < (kBlockN + kNa) / 32);
+    AddRowsToInt8TileWords(a_words, a_rows, warp >= kBlockN / 32 && warp < (kBlockN + kNa) / 32);
   } else {
     const int n0 = walk.n0(0);
     const int m0 = walk.m0(0);
