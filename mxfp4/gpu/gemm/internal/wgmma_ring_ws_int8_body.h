@@ -16,7 +16,8 @@
 //
 // The decision: each thread reads at most one weight row's summary (before
 // the grid-dependency wait: not the quantizer's output) and, after it, one
-// activation row's summary and sum of squares; the CTA reduces them (largest
+// activation row's summary and sum of squares (the persistent form: one row
+// of each of the CTA's tiles, below); the CTA reduces them (largest
 // spread, smallest / largest ref, largest squared norm, any invalid row) in
 // shared memory. The per-row factors 2^(ref - 128) stay there for the
 // epilogue (the region of the converting body's stage scales, which this
