@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Prepared in session 53 for the next session (NOT RUN in session 53: no device was lent after call 2).
+# Carry: .device-pack with session 52's slim stage (stage.tar.xz, base) and wk.tar.xz, packed from branch
+# s53-int8-quant-persistent (tools/device/pack_variant.sh --no_gemm_benchmark --from=s53-int8-quant-persistent wk
+# //mxfp4/gpu/gemm:quantize_a_operand_int8_test //mxfp4/gpu/gemm:quant_then_mma_test
+# //mxfp4/gpu/gemm:gemm_paths_benchmark). Copy it to the new session's record as callN.sh before running.
+# wk = the int8 quantizer's st.async exchange (session 53's sa2) plus one wave of clusters walking the 8-row
+# groups where they do not fit at once. Its quantizer tests (ClustersWalkingTheRowGroups forces the walk),
+# the int8 path tests, sanitizers; whole calls base vs wk (three rounds); the quantizer alone (ncu); the
+# GEMM's phase clocks at 4096^3.
+source tools/device/call_preamble.sh cwk wk
+export MXFP4_REQUIRE_GPU=1
+V=/tmp/v/wk
+BASE=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
+timeout 200 $V/mxfp4.gpu.gemm.quantize_a_operand_int8_test > "$O/qint8.log" 2>&1; echo "rc=$?" >> "$O/qint8.log"
+st "quantizer tests: $(grep -E '^\[  PASSED|^\[  FAILED|^rc=' "$O/qint8.log" | paste -sd' ')"
+grep -E "FAILED  \]|Failure" -A6 "$O/qint8.log" | head -30
+timeout 240 $V/mxfp4.gpu.gemm.quant_then_mma_test --gtest_filter='*Int8*' > "$O/qtm.log" 2>&1; echo "rc=$?" >> "$O/qtm.log"
+st "int8 path tests: $(grep -E '^\[  PASSED|^\[  FAILED|^rc=' "$O/qtm.log" | paste -sd' ')"
+grep -E "FAILED  \]|Failure" -A6 "$O/qtm.log" | head -30
+if [[ -n "$CS" ]]; then
+  for tool in racecheck memcheck synccheck; do
+    MXFP4_TEST_SCALE=small timeout 150 "$CS" --tool $tool --error-exitcode 9 $V/mxfp4.gpu.gemm.quantize_a_operand_int8_test --gtest_filter='*Walking*:*Matches*' > "$O/$tool.log" 2>&1
+    st "$tool rc=$?"; tail -2 "$O/$tool.log"
+  done
+  MXFP4_TEST_SCALE=small timeout 200 "$CS" --tool racecheck --error-exitcode 9 $V/mxfp4.gpu.gemm.quant_then_mma_test --gtest_filter='*PreparedInt8Weights*:*PersistentGridInt8*' > "$O/racecheck_qtm.log" 2>&1
+  st "racecheck int8 paths rc=$?"; tail -2 "$O/racecheck_qtm.log"
+fi
+C=""
+for s in 256x3072x1536 64x7168x2048 512x3072x1536 1024x4096x4096 2048x4096x4096 2048x7168x2048 3072x3072x3072 4096x4096x4096 8192x4096x4096; do
+  C="$C,$s:auto:auto:0:prepared_int8"
+done
+C="$C,4096x4096x4096:auto:auto:0:stage_int8,4096x2880x512:auto:auto:0:stage_int8,256x3072x1536:auto:auto:0:prepared"
+C="${C#,}"
+for r in 1 2 3; do
+  for v in base wk; do
+    B=$BASE; [[ $v == wk ]] && B=$V/mxfp4.gpu.gemm.gemm_paths_benchmark
+    timeout 150 $B --narrow_scales --only="$C" > "$O/${v}_r$r.log" 2>&1
+    st "round $r $v rc=$?"
+  done
+done
+for v in base wk; do for r in 1 2 3; do
+  echo "$v r$r: $(awk '/^only/{tag=($0 ~ /staged int8/ ? "S8" : ($0 ~ /int8/ ? "P8" : "E")); printf "%s:%s=%s ", $2"x"$4"x"$6, tag, $8}' "$O/${v}_r$r.log")"
+done; done
+for v in base wk; do
+  B=$BASE; [[ $v == wk ]] && B=$V/mxfp4.gpu.gemm.gemm_paths_benchmark
+  timeout 60 $B --narrow_scales --phase_clock --only=4096x4096x4096:auto:auto:0:prepared_int8 > "$O/phase_$v.log" 2>&1
+  st "phase clocks $v rc=$?"; grep -E "^only|phase" "$O/phase_$v.log" | grep -v wg0 | cut -c1-130
+done
+NCU="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)"
+if [[ -n "$NCU" ]]; then
+  for cfg in 256x3072x1536:auto:auto:0:prepared_int8 2048x4096x4096:auto:auto:0:prepared_int8 4096x4096x4096:auto:auto:0:prepared_int8 8192x4096x4096:auto:auto:0:prepared_int8; do
+    for v in base wk; do
+      B=$BASE; [[ $v == wk ]] && B=$V/mxfp4.gpu.gemm.gemm_paths_benchmark
+      timeout 100 "$NCU" --clock-control none --cache-control none --metrics gpu__time_duration.sum -k regex:'QuantizeAOperandWgmmaOrder|Int8' \
+        --launch-skip 6 --launch-count 6 $B --narrow_scales --only="$cfg" > "$O/ncu.$v.${cfg%%:*}.log" 2>&1
+      st "ncu $v ${cfg%%:*} rc=$? $(grep -E "gpu__time_duration" "$O/ncu.$v.${cfg%%:*}.log" | awk '{print $NF}' | paste -sd' ')"
+    done
+  done
+fi
+xz -9 "$O"/*.log 2>/dev/null
+finish_call
