@@ -8,11 +8,13 @@
 # configuration: who, shape, tile, hot µs, median ready -> math done cycles
 # (with --cold, the cold µs too: gemm_paths_benchmark --cold, inputs rotated
 # over > 120 MB so that each call reads B from HBM, the L2-flush proxy).
+# --narrow_scales passes the benchmark's flag (weight scale bytes 125..127, so
+# that every CTA of an int8 plan takes the s8 loop).
 # Why: session 19's calls 1-4 each wrote this loop by hand (session 45's calls
 # 2-5 again, for want of --cold).
 #
 # Usage (device, after `source tools/device/call_preamble.sh cN VARIANT ...`):
-#   bash tools/device/only_ab.sh [--reps=N] [--cold] CONFIGS [VARIANT ...]
+#   bash tools/device/only_ab.sh [--reps=N] [--cold] [--narrow_scales] CONFIGS [VARIANT ...]
 # Binaries: base $MXFP4_ONLY_BASE (default
 # .device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark), a variant's
 # $MXFP4_VARIANT_ROOT/VARIANT/mxfp4.gpu.gemm.gemm_paths_benchmark (default
@@ -22,11 +24,16 @@
 set -uo pipefail
 reps=1
 cold=()
-while [[ "${1:-}" == --reps=* || "${1:-}" == --cold ]]; do
-  if [[ "$1" == --cold ]]; then cold=(--cold); else reps="${1#--reps=}"; fi
+narrow=()
+while [[ "${1:-}" == --reps=* || "${1:-}" == --cold || "${1:-}" == --narrow_scales ]]; do
+  case "$1" in
+    --cold) cold=(--cold) ;;
+    --narrow_scales) narrow=(--narrow_scales) ;;
+    *) reps="${1#--reps=}" ;;
+  esac
   shift
 done
-configs="${1:?usage: only_ab.sh [--reps=N] [--cold] CONFIGS [VARIANT ...]}"; shift
+configs="${1:?usage: only_ab.sh [--reps=N] [--cold] [--narrow_scales] CONFIGS [VARIANT ...]}"; shift
 base="${MXFP4_ONLY_BASE:-.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark}"
 root="${MXFP4_VARIANT_ROOT:-/tmp/v}"
 limit="${MXFP4_ONLY_TIMEOUT:-100}"
@@ -43,7 +50,8 @@ for ((r = 1; r <= reps; ++r)); do
       status=1
       continue
     fi
-    timeout "$limit" "$bin" --only="$configs" --phase_clock "${cold[@]}" 2>&1 | tee -a "$log"
+    timeout "$limit" "$bin" --only="$configs" --phase_clock "${cold[@]}" "${narrow[@]}" 2>&1 |
+      tee -a "$log"
     rc=${PIPESTATUS[0]}
     if (( rc != 0 )); then echo "only_ab: $who exited $rc" | tee -a "$log"; status=1; fi
   done

@@ -4,7 +4,8 @@
 # only_ab.sh without a GPU: fake gemm_paths_benchmark binaries that print the
 # real one's lines; the runs must interleave base and variants per round, the
 # summary must list each run's shape, tile, µs and math cycles (with --cold,
-# the cold µs too), and a missing variant binary must fail the call.
+# the cold µs too), --narrow_scales must reach every run, and a missing
+# variant binary must fail the call.
 set -euo pipefail
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
 [[ -f "$here/only_ab.sh" ]] || here="$(dirname "$0")"
@@ -17,8 +18,15 @@ fake() {  # fake FILE US CYCLES COLD_US
 #!/usr/bin/env bash
 [[ "\$1" == --only=256x3072x1536:quant_then_mma:wgmma8_n64_m128_k2_ws_fold:0 && "\$2" == --phase_clock ]] || exit 3
 cold=""
-[[ "\${3:-}" == --cold ]] && cold="  cold    $4 us"
-echo "only 256 x 3072 x 1536  hot    $2 us\$cold  path=quant_then_mma tile=wgmma8_n64_m128_k2_ws_fold (block_n=64 block_m=128)"
+narrow=""
+for flag in "\${@:3}"; do
+  case "\$flag" in
+    --cold) cold="  cold    $4 us" ;;
+    --narrow_scales) narrow=" narrow_scales" ;;
+    *) exit 3 ;;
+  esac
+done
+echo "only 256 x 3072 x 1536  hot    $2 us\$cold  path=quant_then_mma tile=wgmma8_n64_m128_k2_ws_fold (block_n=64 block_m=128)\$narrow"
 echo "  phase ready -> math done     min      1  p50      $3  p90      2  max      3  cycles"
 FAKE
   chmod +x "$1"
@@ -43,5 +51,8 @@ row='+256x3072x1536 +wgmma8_n64_m128_k2_ws_fold'
 expect_summary "$out" 4 "^fast $row +8.93 +8590\$" "^base $row +9.27 +8954\$"
 cold_out="$(bash "$here/only_ab.sh" --cold "$cfg" fast)" || fail "--cold exit status $?"
 expect_summary "$cold_out" 2 "^fast $row +8.93 +8590 +11.20\$" "^base $row +9.27 +8954 +12.90\$"
+narrow_out="$(bash "$here/only_ab.sh" --narrow_scales --cold "$cfg" fast)" || fail "--narrow_scales exit status $?"
+[[ "$(grep -c '^only .* narrow_scales$' <<<"$narrow_out")" == 2 ]] || fail "--narrow_scales: $narrow_out"
+expect_summary "$narrow_out" 2 "^fast $row +8.93 +8590 +11.20\$" "^base $row +9.27 +8954 +12.90\$"
 if bash "$here/only_ab.sh" "$cfg" fast missing >/dev/null 2>&1; then fail "a missing variant passed"; fi
 echo PASS

@@ -6,8 +6,8 @@
 # //mxfp4/gpu/gemm:gemm_paths_benchmark). Copy it to the new session's record as callN.sh before running.
 # wk = the int8 quantizer's st.async exchange (session 53's sa2) plus one wave of clusters walking the 8-row
 # groups where they do not fit at once. Its quantizer tests (ClustersWalkingTheRowGroups forces the walk),
-# the int8 path tests, sanitizers; whole calls base vs wk (three rounds); the quantizer alone (ncu); the
-# GEMM's phase clocks at 4096^3.
+# the int8 path tests, sanitizers; whole calls base vs wk with the GEMM's phase clocks (three rounds,
+# tools/device/only_ab.sh); the quantizer alone (ncu).
 source tools/device/call_preamble.sh cwk wk
 export MXFP4_REQUIRE_GPU=1
 V=/tmp/v/wk
@@ -32,21 +32,9 @@ for s in 256x3072x1536 64x7168x2048 512x3072x1536 1024x4096x4096 2048x4096x4096 
 done
 C="$C,4096x4096x4096:auto:auto:0:stage_int8,4096x2880x512:auto:auto:0:stage_int8,256x3072x1536:auto:auto:0:prepared"
 C="${C#,}"
-for r in 1 2 3; do
-  for v in base wk; do
-    B=$BASE; [[ $v == wk ]] && B=$V/mxfp4.gpu.gemm.gemm_paths_benchmark
-    timeout 150 $B --narrow_scales --only="$C" > "$O/${v}_r$r.log" 2>&1
-    st "round $r $v rc=$?"
-  done
-done
-for v in base wk; do for r in 1 2 3; do
-  echo "$v r$r: $(awk '/^only/{tag=($0 ~ /staged int8/ ? "S8" : ($0 ~ /int8/ ? "P8" : "E")); printf "%s:%s=%s ", $2"x"$4"x"$6, tag, $8}' "$O/${v}_r$r.log")"
-done; done
-for v in base wk; do
-  B=$BASE; [[ $v == wk ]] && B=$V/mxfp4.gpu.gemm.gemm_paths_benchmark
-  timeout 60 $B --narrow_scales --phase_clock --only=4096x4096x4096:auto:auto:0:prepared_int8 > "$O/phase_$v.log" 2>&1
-  st "phase clocks $v rc=$?"; grep -E "^only|phase" "$O/phase_$v.log" | grep -v wg0 | cut -c1-130
-done
+# Interleaved base / wk runs with the GEMM's phase clocks for every shape, then a summary line a run.
+bash tools/device/only_ab.sh --reps=3 --narrow_scales "$C" wk > "$O/ab.log" 2>&1
+st "base vs wk rc=$?"; sed -n '/^--- summary/,$p' "$O/ab.log"
 NCU="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)"
 if [[ -n "$NCU" ]]; then
   for cfg in 256x3072x1536:auto:auto:0:prepared_int8 2048x4096x4096:auto:auto:0:prepared_int8 4096x4096x4096:auto:auto:0:prepared_int8 8192x4096x4096:auto:auto:0:prepared_int8; do
