@@ -166,7 +166,7 @@ absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name);
 // where many row tiles share each weight tile (docs/paths.md "Staged
 // weights"); the workspace grows by PreparedDataBytes + PreparedScaleBytes.
 enum class WeightStaging {
-  kAuto,    // by shape (the measured rule in gemm.cc)
+  kAuto,    // by shape (the measured rule in internal/dispatch_rules.cc)
   kNever,   // never (smaller workspace)
   kAlways,  // whenever the plan's tile has a warp-specialized form that reads a copy
 };
@@ -186,7 +186,7 @@ enum class StagingFormat {
   kInt8,  // the int8 copy where the plan's tile has an integer form, else E4M3
 };
 // With kInt8, WeightStaging::kAuto stages by its own rule (from K = 1024 and
-// fewer row tiles than E4M3's, gemm.cc Int8StagingPays) and the workspace
+// fewer row tiles than E4M3's, internal/dispatch_rules.cc Int8StagingPays) and the workspace
 // holds the int8 activations, PreparedDataBytes + PreparedInt8RowInfoBytes.
 
 struct GemmOptions {

@@ -3,10 +3,48 @@
 // The registry of GEMM paths (gemm.h GemmPathInfos(); docs/paths.md): what
 // each path runs, its accumulation contract, its tiles and its shapes. Tests
 // iterate it so that a new path is tested (and a skipped one is noticed).
+// Also the paths' and tiles' names (gemm.h, internal/path_tiles.h).
 
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/internal/path_tiles.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
 
 namespace mxfp4::gpu {
+namespace gemm_internal {
+
+absl::StatusOr<TileConfigId> TileByName(const std::string& name) {
+  std::vector<std::string> names;
+  for (int i = 0; i < static_cast<int>(TileConfigId::kCount); ++i) {
+    const TileConfigDesc d = GetTileConfig(static_cast<TileConfigId>(i));
+    if (name == d.name) return static_cast<TileConfigId>(i);
+    names.push_back(d.name);
+  }
+  return absl::InvalidArgumentError(
+      absl::StrFormat("unknown GEMM tile \"%s\"; known: %s", name, absl::StrJoin(names, ", ")));
+}
+
+bool PathAcceptsTile(GemmPath path, TileConfigId id) {
+#define MXFP4_IS_TILE(tile) id == TileConfigId::tile ||
+  switch (path) {
+    case GemmPath::kFusedQuant:
+      return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) MXFP4_FUSED_CLUSTER_TILES(MXFP4_IS_TILE)
+                 id == TileConfigId::kFusedN64M64;
+    case GemmPath::kSplitKSmallM:
+      return MXFP4_FUSED_A_TILES(MXFP4_IS_TILE) false;
+    case GemmPath::kQuantThenMma:
+      return MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false;
+    default:
+      return false;
+  }
+#undef MXFP4_IS_TILE
+}
+
+}  // namespace gemm_internal
 
 namespace {
 
@@ -105,5 +143,39 @@ constexpr GemmPathInfo kPaths[] = {
 }  // namespace
 
 absl::Span<const GemmPathInfo> GemmPathInfos() { return absl::MakeConstSpan(kPaths); }
+
+std::vector<std::string> GemmPathTileNames(GemmPath path) {
+  std::vector<std::string> names;
+  for (int i = 0; i < static_cast<int>(gemm_internal::TileConfigId::kCount); ++i) {
+    const auto id = static_cast<gemm_internal::TileConfigId>(i);
+    if (gemm_internal::PathAcceptsTile(path, id))
+      names.push_back(gemm_internal::GetTileConfig(id).name);
+  }
+  return names;
+}
+
+const char* GemmPathName(GemmPath path) {
+  switch (path) {
+    case GemmPath::kAuto:
+      return "auto";
+    case GemmPath::kFusedQuant:
+      return "fused_quant";
+    case GemmPath::kSplitKSmallM:
+      return "splitk_small_m";
+    case GemmPath::kQuantThenMma:
+      return "quant_then_mma";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<GemmPath> ParseGemmPath(const std::string& name) {
+  for (GemmPath p :
+       {GemmPath::kAuto, GemmPath::kFusedQuant, GemmPath::kSplitKSmallM, GemmPath::kQuantThenMma}) {
+    if (name == GemmPathName(p)) return p;
+  }
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "unknown GEMM path \"%s\"; expected auto, fused_quant, splitk_small_m or quant_then_mma",
+      name));
+}
 
 }  // namespace mxfp4::gpu

@@ -5,7 +5,7 @@
 // memory and `threads` threads (cudaOccupancyMaxActiveClusters on an empty
 // kernel). A cluster must fit in one GPC, so with one CTA per SM a wave holds
 // fewer CTAs than SMs for most cluster sizes: the K-split ring tiles'
-// cluster choice (gemm.cc RingClusterSize) keeps its grids within that
+// cluster choice (dispatch_rules.cc RingClusterSize) keeps its grids within that
 // (docs/paths-history.md "Measured (2026-12-01, session 30)").
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_CLUSTER_WAVE_PROBE_H_

@@ -1,6 +1,6 @@
 // File: mxfp4/gpu/gemm/internal/tile_config.h
 //
-// What the host planner (gemm.cc, g++) and the kernels (*.cu.cc, nvcc) must
+// What the host planner (gemm_plan.cc, g++) and the kernels (*.cu.cc, nvcc) must
 // agree on: the tile configurations, the shared-memory plan of a CTA, the
 // kernel argument block, and the raw launchers (docs/paths.md).
 //
@@ -136,7 +136,7 @@ enum class TileConfigId : int {
   kWgmma8N64M64K2WsFold,
   // The bulk streaming tile with A prequantized as E4M3 of value/2 (half the
   // shared-memory bytes of the fp16 operand, converted to fp16 at the MMA):
-  // auto's choice where the fp16 form's A slice does not fit (gemm.cc).
+  // auto's choice where the fp16 form's A slice does not fit (dispatch_rules.cc).
   kStreamQN32M16K8BulkE4m3,
   // The warp-specialized n128 tile with 192 activation rows: m64n192k32, 1.5x
   // the work of each of the n128_m128 tile's wgmmas and weight conversions.
@@ -914,7 +914,7 @@ struct GemmKernelArgs {
 static_assert(sizeof(GemmKernelArgs) == 128, "GemmKernelArgs changed size: see above");
 
 // ---------------------------------------------------------------- raw launchers
-// Arguments are validated by gemm.cc. Each returns the launch's hipError_t.
+// Arguments are validated by Gemm() (gemm.cc). Each returns the launch's hipError_t.
 
 // One kernel: A quantized inside the GEMM (config must have ASource::kFusedBf16).
 // args.splits must be 1.

@@ -50,7 +50,7 @@ namespace mxfp4::gpu::gemm_internal {
 
 // Shuffled16ScaleOffsetDevice(): mxfp4::Shuffled16ScaleOffset (core/layouts.h)
 // for device code; sn = groups padded to a multiple of 8.
-// (32-bit: gemm.cc rejects scale buffers of 2^31 bytes or more.)
+// (32-bit: Gemm() rejects scale buffers of 2^31 bytes or more.)
 MXFP4_DEVICE_INLINE uint32_t Shuffled16ScaleOffsetDevice(uint32_t r, uint32_t g, uint32_t sn) {
   return (r >> 5) * 32u * sn + (g >> 3) * 256u + (g & 3u) * 64u + (r & 15u) * 4u +
          ((g >> 2) & 1u) * 2u + ((r >> 4) & 1u);
