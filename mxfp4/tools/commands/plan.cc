@@ -16,8 +16,10 @@
 
 #include "absl/strings/str_format.h"
 #include "mxfp4/core/layouts.h"
+#include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/int8_image.h"
 #include "mxfp4/tools/cli/choices.h"
 #include "mxfp4/tools/cli/flags.h"
 #include "mxfp4/tools/cli/shapes.h"
@@ -49,8 +51,21 @@ Choices<gpu::StagingFormat> StagingFormatChoices() {
   return {{"e4m3", gpu::StagingFormat::kE4m3}, {"int8", gpu::StagingFormat::kInt8}};
 }
 
-// The weight PlanGemm sees: shapes, layouts and sizes (no device memory).
-gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayout scale_layout) {
+// --prepared: whether the planned weight has a caller's prepared copy
+// (prepare-b, gpu::PrepareWeight) and in which format.
+enum class PreparedCopy { kNone, kE4m3, kInt8 };
+
+Choices<PreparedCopy> PreparedCopyChoices() {
+  return {
+      {"none", PreparedCopy::kNone}, {"e4m3", PreparedCopy::kE4m3}, {"int8", PreparedCopy::kInt8}};
+}
+
+// The weight PlanGemm sees: shapes, layouts and sizes, and a prepared copy
+// where `prepared` says so. No device memory: planning reads only whether a
+// copy is present and its format, so the copy's pointers are a host dummy.
+gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayout scale_layout,
+                               PreparedCopy prepared) {
+  static const uint32_t kNoDeviceMemory[4] = {};
   gpu::Mxfp4Weight w;
   w.n = s.n;
   w.k = s.k;
@@ -58,6 +73,18 @@ gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayo
   w.scale_layout = scale_layout;
   w.data_bytes = s.n * s.k / 2;
   w.scale_bytes = ScaleStorageBytes(scale_layout, s.n, s.k / kBlockSize);
+  if (prepared != PreparedCopy::kNone) {
+    w.prepared.data = reinterpret_cast<const uint8_t*>(kNoDeviceMemory);
+    w.prepared.data_bytes = PreparedDataBytes(s.n, s.k);
+    if (prepared == PreparedCopy::kInt8) {
+      w.prepared.format = gpu::PreparedFormat::kInt8;
+      w.prepared.row_info = kNoDeviceMemory;
+      w.prepared.row_info_bytes = gpu::PreparedInt8RowInfoBytes(s.n);
+    } else {
+      w.prepared.scales = reinterpret_cast<const float*>(kNoDeviceMemory);
+      w.prepared.scale_bytes = PreparedScaleBytes(s.n, s.k);
+    }
+  }
   return w;
 }
 
@@ -68,14 +95,15 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
   gpu::GemmOptions options;
   int64_t split_k = 0;
   int64_t grid_split_k = 0;
-  FlagSet flags(
-      kName,
-      "Prints what the GPU GEMM runs for each shape - path, tile, K-split cluster,\n"
-      "CTAs, launches, workspace - and the emulator K-split that computes the same\n"
-      "bits (block_fma contract). Host only: no GPU, no data.",
-      "A plan line per shape, then its emulator K-split ('none' or the boundaries of\n"
-      "the splits in 32-element blocks). Plans are those of a weight without a\n"
-      "prepared copy (prepare-b); with --weight_staging=auto large M stages one.");
+  PreparedCopy prepared = PreparedCopy::kNone;
+  FlagSet flags(kName,
+                "Prints what the GPU GEMM runs for each shape - path, tile, K-split cluster,\n"
+                "CTAs, launches, workspace - and the emulator K-split that computes the same\n"
+                "bits (block_fma contract). Host only: no GPU, no data.",
+                "A plan line per shape, then its emulator K-split ('none' or the boundaries of\n"
+                "the splits in 32-element blocks). Plans are those of a weight without a\n"
+                "prepared copy unless --prepared says otherwise; with --weight_staging=auto\n"
+                "large M stages one.");
   flags.AddString("shapes", &shapes_text,
                   "Comma-separated MxNxK shapes; 'contest' = the six benchmark shapes.");
   flags.AddEnum("b_layout", &b_layout, DataLayoutChoices(),
@@ -100,6 +128,13 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
   flags.AddBool("cold_weights", &options.cold_weights,
                 "GemmOptions::cold_weights: the weight is probably not in L2; plans that gain\n"
                 "from it say prefetch_weight (the 64x64 k2 ring tile, M > 32).");
+  flags.AddEnum("prepared", &prepared, PreparedCopyChoices(),
+                "Plan for a weight with a caller's prepared copy (prepare-b, PrepareWeight):\n"
+                "e4m3 or int8 (integer accumulation where the plan's tile has an integer\n"
+                "form); none (default) plans the packed weight alone.");
+  flags.AddBool("persistent_grid", &options.persistent_grid,
+                "GemmOptions::persistent_grid (default true): prefill plans beyond one wave\n"
+                "run the persistent kernel; false keeps one CTA per output tile.");
   if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
   // The forced split counts: a K-split cluster, or independent CTAs.
   for (const auto& [flag, value, field] :
@@ -127,7 +162,7 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
       continue;
     }
     absl::StatusOr<gpu::GemmPlan> plan =
-        gpu::PlanGemm(s.m, PlannedWeight(s, b_layout, b_scale_layout), options);
+        gpu::PlanGemm(s.m, PlannedWeight(s, b_layout, b_scale_layout, prepared), options);
     if (!plan.ok()) {
       exit_code = ReportError(
           kName, absl::InvalidArgumentError(absl::StrCat(s.ToString(), ": ", plan.status().message())),

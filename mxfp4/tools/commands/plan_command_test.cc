@@ -113,6 +113,36 @@ TEST(PlanCommandTest, ColdWeightsReachThePlanner) {
   EXPECT_THAT(warm.out, ::testing::Not(HasSubstr("prefetch_weight")));
 }
 
+// --prepared plans for a caller's copy: the ws twin that reads it (E4M3), the
+// integer form (int8; a shape whose plan has none plans the packed weight, as
+// Gemm() would run it); --persistent_grid=false keeps one CTA a tile.
+TEST(PlanCommandTest, PreparedCopyAndPersistentGridReachThePlanner) {
+  ToolResult e4m3 = RunTool({"plan", "--shapes=64x7168x2048,4096x4096x4096", "--prepared=e4m3"});
+  ToolResult int8 = RunTool({"plan", "--shapes=4096x4096x4096,4x2880x512", "--prepared=int8"});
+  ToolResult none = RunTool({"plan", "--shapes=64x7168x2048", "--prepared=none"});
+  ToolResult flat = RunTool({"plan", "--shapes=4096x4096x4096", "--persistent_grid=false"});
+  ToolResult bad = RunTool({"plan", "--shapes=64x7168x2048", "--prepared=fp8"});
+  ASSERT_EQ(e4m3.exit_code, 0) << e4m3;
+  ASSERT_EQ(int8.exit_code, 0) << int8;
+  ASSERT_EQ(none.exit_code, 0) << none;
+  ASSERT_EQ(flat.exit_code, 0) << flat;
+  gpu::Mxfp4Weight w = Weight(7168, 2048, DataLayout::kPreshuffled16x16, ScaleLayout::kShuffled16);
+  static const uint32_t kDummy[4] = {};
+  w.prepared.data = reinterpret_cast<const uint8_t*>(kDummy);
+  w.prepared.scales = reinterpret_cast<const float*>(kDummy);
+  absl::StatusOr<gpu::GemmPlan> plan = gpu::PlanGemm(64, w);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_TRUE(plan->reads_prepared_weight);
+  EXPECT_THAT(e4m3.out, HasSubstr(Expected("64x7168x2048", *plan, 2048)));
+  EXPECT_THAT(e4m3.out,
+              HasSubstr("4096x4096x4096: path=quant_then_mma tile=wgmma8_n128_m128_ws_fold"));
+  EXPECT_THAT(int8.out, HasSubstr("prepared_weight (int8)"));
+  EXPECT_THAT(int8.out, HasSubstr("4x2880x512: path=fused_quant"));
+  EXPECT_THAT(none.out, ::testing::Not(HasSubstr("prepared_weight")));
+  EXPECT_THAT(flat.out, ::testing::Not(HasSubstr("(persistent)")));
+  EXPECT_NE(bad.exit_code, 0) << bad;
+}
+
 // A bad shape is reported with its own message and exit 2; the others print.
 TEST(PlanCommandTest, BadShapesExitTwoAndTheRestStillPrint) {
   ToolResult r = RunTool({"plan", "--shapes=16x100x512,16x1024x1024,3x64x48"});
