@@ -12,7 +12,8 @@
 # unpacks .device-pack/stage.tar.xz (when present) into .device/ and each
 # .device-pack/VARIANT.tar.xz into /tmp/v (binaries under /tmp/v/VARIANT/),
 # and defines finish_call, which tars $O into $OUT/NAME.tar.xz and removes $O
-# (one file comes back from the device tool, whatever the call wrote).
+# (one file comes back from the device tool, whatever the call wrote), and
+# run_test / sanitize (below: a test binary, compute-sanitizer tools on one).
 # Why: every session-15..18 call script repeated these lines by hand.
 
 call_name="${1:?usage: source tools/device/call_preamble.sh NAME [VARIANT ...]}"
@@ -32,3 +33,34 @@ for v in "$@"; do
 done
 CS="$(command -v compute-sanitizer || { ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1; } || true)"
 finish_call() { tar -C "$OUT" -cJf "$OUT/$call_name.tar.xz" "$call_name" && rm -rf "$O"; }
+# run_test NAME LIMIT BIN [ARGS ...]: a test binary under `timeout LIMIT`, its
+# output in $O/NAME.log (the exit status appended as rc=N), a step line with
+# gtest's PASSED/FAILED lines and the status, and the first failures on stdout.
+run_test() {
+  local name="$1" limit="$2"
+  shift 2
+  local rc=0
+  timeout "$limit" "$@" >"$O/$name.log" 2>&1 || rc=$?
+  echo "rc=$rc" >>"$O/$name.log"
+  st "$name: $(grep -E '^\[  PASSED|^\[  FAILED|^rc=' "$O/$name.log" | paste -sd' ')"
+  grep -E "FAILED  \]|Failure" -A6 "$O/$name.log" | head -30 || true
+}
+# sanitize LIMIT FILTER BIN [TOOL ...]: compute-sanitizer TOOL (default
+# racecheck memcheck) on BIN's tests matching FILTER at MXFP4_TEST_SCALE=small,
+# each under `timeout LIMIT`, into $O/TOOL.<binary>.log; a step line with the
+# exit status (9: errors found) and the log's last two lines. Nothing where
+# there is no compute-sanitizer ($CS empty).
+sanitize() {
+  local limit="$1" filter="$2" bin="$3" tool log
+  shift 3
+  (( $# > 0 )) || set -- racecheck memcheck
+  [[ -n "$CS" ]] || { st "sanitize: no compute-sanitizer"; return 0; }
+  for tool in "$@"; do
+    log="$O/$tool.$(basename "$bin").log"
+    local rc=0
+    MXFP4_TEST_SCALE=small timeout "$limit" "$CS" --tool "$tool" --error-exitcode 9 "$bin" \
+      --gtest_filter="$filter" >"$log" 2>&1 || rc=$?
+    st "$tool $(basename "$bin") rc=$rc"
+    tail -2 "$log"
+  done
+}

@@ -4,7 +4,8 @@
 # call_preamble.sh without a GPU: in a scratch tree with a stage pack and a
 # variant pack, sourcing it must unpack both, set O / LD_LIBRARY_PATH, log
 # steps, and finish_call must leave exactly $OUT/NAME.tar.xz holding the
-# step log.
+# step log; run_test and sanitize log a test binary and compute-sanitizer
+# runs (stand-ins here) with their status.
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -28,6 +29,28 @@ source tools/device/call_preamble.sh c9 cp_test_variant
 [[ "$LD_LIBRARY_PATH" == "$t/.device/lib:/usr/local/cuda/lib64"* ]] || fail "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
 st "step one" >/dev/null
 grep -q '^\[[0-9]*s\] step one$' "$O/steps.log" || fail "steps.log: $(cat "$O/steps.log")"
+# run_test: the binary's output and status in $O/NAME.log, a step line with
+# gtest's summary; sanitize: each tool on the binary with the filter, at the
+# small test scale, logged per tool (a stand-in compute-sanitizer echoes its
+# arguments and exits 9 for racecheck).
+printf '#!/usr/bin/env bash\necho "[  PASSED  ] 3 tests."\nexit 0\n' >"$t/fake_test"
+chmod +x "$t/fake_test"
+run_test fake 10 "$t/fake_test" --gtest_filter='*X*' >/dev/null
+grep -q '^rc=0$' "$O/fake.log" || fail "fake.log: $(cat "$O/fake.log")"
+grep -q '\] fake: \[  PASSED  \] 3 tests. rc=0$' "$O/steps.log" || fail "steps: $(cat "$O/steps.log")"
+printf '#!/usr/bin/env bash\necho "scale=$MXFP4_TEST_SCALE args=$*"\n[[ "$2" != racecheck ]]\n[[ $? == 0 ]] || exit 9\n' >"$t/fake_cs"
+chmod +x "$t/fake_cs"
+CS="$t/fake_cs"
+sanitize 10 'A.*' "$t/fake_test" >/dev/null
+grep -q '^scale=small args=--tool racecheck --error-exitcode 9 .*/fake_test --gtest_filter=A\.\*$' \
+  "$O/racecheck.fake_test.log" || fail "racecheck log: $(cat "$O/racecheck.fake_test.log")"
+grep -q 'racecheck fake_test rc=9$' "$O/steps.log" || fail "racecheck status: $(cat "$O/steps.log")"
+grep -q 'memcheck fake_test rc=0$' "$O/steps.log" || fail "memcheck status: $(cat "$O/steps.log")"
+sanitize 10 'A.*' "$t/fake_test" synccheck >/dev/null
+[[ -f "$O/synccheck.fake_test.log" ]] || fail "synccheck not run"
+CS=""
+sanitize 10 'A.*' "$t/fake_test" >/dev/null
+grep -q 'sanitize: no compute-sanitizer$' "$O/steps.log" || fail "no-sanitizer step"
 finish_call
 [[ ! -e "$O" ]] || fail "O left behind"
 [[ "$(ls "$t/out")" == "c9.tar.xz" ]] || fail "out holds $(ls "$t/out")"
