@@ -6,8 +6,6 @@
 // stage by stage; no K-split. Contract: block_fma (tile_gemm_body.h). The
 // original system's path 1 (K <= 512).
 
-#include <atomic>
-
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
@@ -34,7 +32,7 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
-  static std::atomic<bool> smem_ready{false};
+  static PerDeviceOnce smem_ready;
   if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId>, smem_ready); e != hipSuccess) {
     return e;
   }

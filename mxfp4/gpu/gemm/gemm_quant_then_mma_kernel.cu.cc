@@ -9,8 +9,6 @@
 // before the first A load. K may be split over a cluster as in
 // splitk_small_m. The original system's path 2 (K > 512, M > 32).
 
-#include <atomic>
-
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
@@ -107,7 +105,7 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // A persistent kernel's launch: `ctas` CTAs (one dimension) with its own
 // shared-memory plan, programmatic as every GEMM of the path.
 template <typename Kernel, typename... Extra>
-hipError_t LaunchPersistent(Kernel kernel, std::atomic<bool>& ready, const GemmKernelArgs& args,
+hipError_t LaunchPersistent(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
                             const TileConfigDesc& cfg, int32_t ctas, hipStream_t stream,
                             const Extra&... extra) {
   if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
@@ -149,15 +147,15 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // (LaunchTile), or with `smem_bytes` (OptInAndLaunchWithSmem: a kernel with a
 // plan of its own, LaunchTileWithSmem).
 template <typename Kernel, typename... Extra>
-hipError_t OptInAndLaunch(Kernel kernel, std::atomic<bool>& ready, const GemmKernelArgs& args,
+hipError_t OptInAndLaunch(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
                           const TileConfigDesc& cfg, hipStream_t stream, const Extra&... extra) {
   if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
   return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
 }
 template <typename Kernel>
-hipError_t OptInAndLaunchWithSmem(Kernel kernel, std::atomic<bool>& ready,
-                                  const GemmKernelArgs& args, const TileConfigDesc& cfg,
-                                  uint32_t smem_bytes, hipStream_t stream) {
+hipError_t OptInAndLaunchWithSmem(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
+                                  const TileConfigDesc& cfg, uint32_t smem_bytes,
+                                  hipStream_t stream) {
   if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
   return LaunchTileWithSmem(kernel, args, cfg, smem_bytes, /*programmatic=*/true, stream);
 }
@@ -171,7 +169,7 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
     // K split over independent CTAs (no cluster: LaunchTileWithSmem), on the
     // deep decode ring.
     if constexpr (HasRingGridSplitForm(kCfg, kMmaRows)) {
-      static std::atomic<bool> grid_split_smem_ready{false};
+      static PerDeviceOnce grid_split_smem_ready;
       return OptInAndLaunchWithSmem(
           GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, 0, /*kGridSplit=*/true>,
           grid_split_smem_ready, args, kCfg,
@@ -183,7 +181,7 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
     }
   }
   if (args.splits > 1) {
-    static std::atomic<bool> cluster_smem_ready{false};
+    static PerDeviceOnce cluster_smem_ready;
     return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
                           cluster_smem_ready, args, kCfg, stream);
   }
@@ -194,13 +192,13 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
       RingLaunchSmemBytes(kCfg, args.m, /*cluster=*/false, args.blocks_per_split);
   if constexpr (RingDeepDecodeRows(kCfg, kMmaRows, /*cluster=*/false) == 8) {
     if (RingLongDecode(kCfg, kMmaRows, /*cluster=*/false, args.blocks_per_split)) {
-      static std::atomic<bool> long_smem_ready{false};
+      static PerDeviceOnce long_smem_ready;
       return OptInAndLaunchWithSmem(
           GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows, kMaxRingLongDecodeStages>,
           long_smem_ready, args, kCfg, smem, stream);
     }
   }
-  static std::atomic<bool> smem_ready{false};
+  static PerDeviceOnce smem_ready;
   return OptInAndLaunchWithSmem(GemmPrequantMmaRingDecodeKernel<kId, false, kMmaRows>, smem_ready,
                                 args, kCfg, smem, stream);
 }
@@ -235,7 +233,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       if (persistent_ctas > 0) {
         if constexpr (HasRingWsPersistentForm(kCfg)) {
           if (!PersistentLaunchFits(kCfg, args, persistent_ctas)) return hipErrorInvalidValue;
-          static std::atomic<bool> int8_persistent_smem_ready{false};
+          static PerDeviceOnce int8_persistent_smem_ready;
           return LaunchPersistent(GemmPrequantMmaWsInt8PersistentKernel<kId>,
                                   int8_persistent_smem_ready, args, kCfg, persistent_ctas, stream,
                                   int8);
@@ -243,7 +241,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
           return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
         }
       }
-      static std::atomic<bool> int8_smem_ready{false};
+      static PerDeviceOnce int8_smem_ready;
       return OptInAndLaunch(GemmPrequantMmaWsInt8Kernel<kId>, int8_smem_ready, args, kCfg, stream,
                             int8);
     } else {
@@ -259,12 +257,12 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       if constexpr (HasRingWsPersistentForm(kCfg)) {
         if (!PersistentLaunchFits(kCfg, args, persistent_ctas)) return hipErrorInvalidValue;
         if (with_prepared) {
-          static std::atomic<bool> persistent_prepared_smem_ready{false};
+          static PerDeviceOnce persistent_prepared_smem_ready;
           return LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId>,
                                   persistent_prepared_smem_ready, args, kCfg, persistent_ctas,
                                   stream, prepared);
         }
-        static std::atomic<bool> persistent_smem_ready{false};
+        static PerDeviceOnce persistent_smem_ready;
         return LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId>, persistent_smem_ready, args,
                                 kCfg, persistent_ctas, stream);
       } else {
@@ -272,7 +270,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       }
     }
     if (with_prepared) {
-      static std::atomic<bool> prepared_smem_ready{false};
+      static PerDeviceOnce prepared_smem_ready;
       return OptInAndLaunch(GemmPrequantMmaWsPreparedKernel<kId>, prepared_smem_ready, args, kCfg,
                             stream, prepared);
     }
@@ -283,12 +281,12 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       if (args.m <= 32) return LaunchRingDecode<kId>(args, stream);
     }
     if (args.splits > 1) {
-      static std::atomic<bool> cluster_smem_ready{false};
+      static PerDeviceOnce cluster_smem_ready;
       return OptInAndLaunch(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready, args, kCfg,
                             stream);
     }
   }
-  static std::atomic<bool> smem_ready{false};
+  static PerDeviceOnce smem_ready;
   return OptInAndLaunch(GemmPrequantMmaKernel<kId>, smem_ready, args, kCfg, stream);
 }
 

@@ -8,8 +8,6 @@
 // atomics, no workspace. The original system's path 3 (M <= 32, K > 512),
 // which combined with fp32 atomics, made bit-reproducible.
 
-#include <atomic>
-
 #include "mxfp4/gpu/gemm/internal/launch_util.h"
 #include "mxfp4/gpu/gemm/internal/stream_gemm_body.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
@@ -36,7 +34,7 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
-  static std::atomic<bool> smem_ready{false};
+  static PerDeviceOnce smem_ready;
   if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMKernel<kId>, smem_ready);
       e != hipSuccess) {
     return e;

@@ -1,7 +1,7 @@
 // File: mxfp4/gpu/gemm/internal/launch_util.h
 //
 // Host-side launch helpers shared by the GEMM kernels' .cu.cc files: the
-// one-time shared-memory opt-in per kernel and cudaLaunchKernelEx with the
+// one-time shared-memory opt-in per kernel and device and cudaLaunchKernelEx with the
 // cluster-size and programmatic-dependent-launch attributes (NVIDIA only;
 // both are captured into CUDA graphs as ordinary kernel nodes / edges).
 //
@@ -12,9 +12,9 @@
 
 #include <cuda_runtime.h>
 
-#include <atomic>
 #include <cstdint>
 
+#include "mxfp4/gpu/gemm/internal/per_device_once.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/platform/hip_runtime.h"
 
@@ -23,15 +23,19 @@ namespace mxfp4::gpu::gemm_internal {
 inline hipError_t ToHip(cudaError_t e) { return static_cast<hipError_t>(static_cast<int>(e)); }
 
 // AllowMaxDynamicSmem(): raises a kernel's dynamic shared-memory limit once
-// (before its first launch; not a stream operation, so it is also safe while
-// a stream is being captured).
+// per device (before its first launch there: the attribute belongs to the
+// current device's context, PerDeviceOnce; not a stream operation, so it is
+// also safe while a stream is being captured). cudaGetDevice is a host-side
+// read of the thread's current device: no synchronization.
 template <typename Kernel>
-hipError_t AllowMaxDynamicSmem(Kernel kernel, std::atomic<bool>& done) {
-  if (done.load(std::memory_order_acquire)) return hipSuccess;
+hipError_t AllowMaxDynamicSmem(Kernel kernel, PerDeviceOnce& done) {
+  int device = 0;
+  if (const cudaError_t e = cudaGetDevice(&device); e != cudaSuccess) return ToHip(e);
+  if (done.Done(device)) return hipSuccess;
   const cudaError_t e =
       cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kMaxDynamicSmem);
   if (e != cudaSuccess) return ToHip(e);
-  done.store(true, std::memory_order_release);
+  done.MarkDone(device);
   return hipSuccess;
 }
 
