@@ -7,25 +7,16 @@
 # wk = the int8 quantizer's st.async exchange (session 53's sa2) plus one wave of clusters walking the 8-row
 # groups where they do not fit at once. Its quantizer tests (ClustersWalkingTheRowGroups forces the walk),
 # the int8 path tests, sanitizers; whole calls base vs wk with the GEMM's phase clocks (three rounds,
-# tools/device/only_ab.sh); the quantizer alone (ncu).
+# tools/device/only_ab.sh); the quantizer alone (ncu). (Session 54: the test and sanitizer runs through
+# call_preamble.sh's run_test / sanitize, the same runs and limits as first written.)
 source tools/device/call_preamble.sh cwk wk
 export MXFP4_REQUIRE_GPU=1
 V=/tmp/v/wk
 BASE=.device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark
-timeout 200 $V/mxfp4.gpu.gemm.quantize_a_operand_int8_test > "$O/qint8.log" 2>&1; echo "rc=$?" >> "$O/qint8.log"
-st "quantizer tests: $(grep -E '^\[  PASSED|^\[  FAILED|^rc=' "$O/qint8.log" | paste -sd' ')"
-grep -E "FAILED  \]|Failure" -A6 "$O/qint8.log" | head -30
-timeout 240 $V/mxfp4.gpu.gemm.quant_then_mma_test --gtest_filter='*Int8*' > "$O/qtm.log" 2>&1; echo "rc=$?" >> "$O/qtm.log"
-st "int8 path tests: $(grep -E '^\[  PASSED|^\[  FAILED|^rc=' "$O/qtm.log" | paste -sd' ')"
-grep -E "FAILED  \]|Failure" -A6 "$O/qtm.log" | head -30
-if [[ -n "$CS" ]]; then
-  for tool in racecheck memcheck synccheck; do
-    MXFP4_TEST_SCALE=small timeout 150 "$CS" --tool $tool --error-exitcode 9 $V/mxfp4.gpu.gemm.quantize_a_operand_int8_test --gtest_filter='*Walking*:*Matches*' > "$O/$tool.log" 2>&1
-    st "$tool rc=$?"; tail -2 "$O/$tool.log"
-  done
-  MXFP4_TEST_SCALE=small timeout 200 "$CS" --tool racecheck --error-exitcode 9 $V/mxfp4.gpu.gemm.quant_then_mma_test --gtest_filter='*PreparedInt8Weights*:*PersistentGridInt8*' > "$O/racecheck_qtm.log" 2>&1
-  st "racecheck int8 paths rc=$?"; tail -2 "$O/racecheck_qtm.log"
-fi
+run_test qint8 200 $V/mxfp4.gpu.gemm.quantize_a_operand_int8_test
+run_test qtm 240 $V/mxfp4.gpu.gemm.quant_then_mma_test --gtest_filter='*Int8*'
+sanitize 150 '*Walking*:*Matches*' $V/mxfp4.gpu.gemm.quantize_a_operand_int8_test racecheck memcheck synccheck
+sanitize 200 '*PreparedInt8Weights*:*PersistentGridInt8*' $V/mxfp4.gpu.gemm.quant_then_mma_test racecheck
 C=""
 for s in 256x3072x1536 64x7168x2048 512x3072x1536 1024x4096x4096 2048x4096x4096 2048x7168x2048 3072x3072x3072 4096x4096x4096 8192x4096x4096; do
   C="$C,$s:auto:auto:0:prepared_int8"
