@@ -12,7 +12,7 @@
 # converting persistent kernel, 16 bytes (16 loads) in the prepared one - where, the SASS below tells.
 # Tests (the persistent cases, a new one with a last N tile of 8 columns), main vs ds on the persistent plans
 # (three interleaved rounds with phase clocks; 256x3072x1536, not persistent, as the unchanged control), then
-# racecheck and memcheck, then the prepared persistent kernel's spill sites. ~9 minutes.
+# racecheck, memcheck and synccheck (new named barriers), then the prepared persistent kernel's spill sites. ~9 minutes.
 source tools/device/call_preamble.sh cds ds
 export MXFP4_REQUIRE_GPU=1
 V=/tmp/v/ds
@@ -23,7 +23,7 @@ C="$C,4096x3072x1536:auto:auto:0,4096x1024x4096:auto:auto:0,2048x7168x2048:auto:
 C="$C,4096x4096x4096:auto:auto:0,4096x4096x4096:auto:auto:0:prepared,256x3072x1536:auto:auto:0"
 bash tools/device/only_ab.sh --reps=3 "$C" ds > "$O/ab.log" 2>&1
 st "main vs ds rc=$?"; sed -n '/^--- summary/,$p' "$O/ab.log"
-sanitize 120 'GemmPath.PersistentGrid' $V/mxfp4.gpu.gemm.quant_then_mma_test racecheck memcheck
+sanitize 120 'GemmPath.PersistentGrid' $V/mxfp4.gpu.gemm.quant_then_mma_test racecheck memcheck synccheck
 # Where the prepared persistent kernel spills (local loads and stores with their neighbourhood; a backward
 # branch after them marks a loop).
 OBJ="$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump | head -1)"
