@@ -225,7 +225,11 @@ absl::StatusOr<DeviceBuffer> Upload(const void* host, size_t bytes) {
 absl::Status Enqueue(const GemmArgs& args, const GemmWorkspace& ws, const GemmOptions& options,
                      hipStream_t stream, bool use_graph) {
   if (!use_graph) return Gemm(args, stream, ws, options);
-  MXFP4_HIP_RETURN_IF_ERROR(hipStreamBeginCapture(stream, hipStreamCaptureModeThreadLocal));
+  // Global mode, the strictest and PyTorch's default (torch.cuda.graph's
+  // capture_error_mode): any call that may not be made during a capture
+  // fails the capture. Where a graph case is a kernel's first use in the
+  // process, its one-time shared-memory opt-in happens inside the capture.
+  MXFP4_HIP_RETURN_IF_ERROR(hipStreamBeginCapture(stream, hipStreamCaptureModeGlobal));
   const absl::Status s = Gemm(args, stream, ws, options);
   hipGraph_t graph = nullptr;
   const hipError_t end = hipStreamEndCapture(stream, &graph);
