@@ -890,6 +890,30 @@ Mxfp4Weight WithPrepared(Mxfp4Weight w) {
   return w;
 }
 
+// PreparedWeightForPlanning: the sizes of a PreparedWeightBuffer's view, a
+// copy ValidateWeight accepts and PlanGemm plans for, in either format.
+TEST(GemmApi, PreparedWeightForPlanning) {
+  Mxfp4Weight w = PreshuffledWeight(4096, 4096);
+  w.prepared = PreparedWeightForPlanning(w.n, w.k, PreparedFormat::kShiftedE4m3);
+  EXPECT_EQ(w.prepared.data_bytes, PreparedDataBytes(w.n, w.k));
+  EXPECT_EQ(w.prepared.scale_bytes, PreparedScaleBytes(w.n, w.k));
+  EXPECT_EQ(w.prepared.row_info, nullptr);
+  EXPECT_TRUE(ValidateWeight(w).ok()) << ValidateWeight(w);
+  absl::StatusOr<GemmPlan> plan = PlanGemm(4096, w);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_TRUE(plan->reads_prepared_weight && !plan->int8_accumulation) << plan->ToString();
+
+  w.prepared = PreparedWeightForPlanning(w.n, w.k, PreparedFormat::kInt8);
+  EXPECT_EQ(w.prepared.format, PreparedFormat::kInt8);
+  EXPECT_EQ(w.prepared.data_bytes, PreparedDataBytes(w.n, w.k));
+  EXPECT_EQ(w.prepared.row_info_bytes, PreparedInt8RowInfoBytes(w.n));
+  EXPECT_EQ(w.prepared.scales, nullptr);
+  EXPECT_TRUE(ValidateWeight(w).ok()) << ValidateWeight(w);
+  plan = PlanGemm(4096, w);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_TRUE(plan->int8_accumulation) << plan->ToString();
+}
+
 // With a prepared copy, auto runs the ws twin of its ring tile unless the
 // ring tile's K-split cluster has the twin's grid under 32 CTAs (docs/paths.md
 // "Prepared weights"); the tiles that do not read the copy are unchanged.

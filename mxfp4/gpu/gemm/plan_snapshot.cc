@@ -18,13 +18,10 @@
 
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/prepared_weight.h"
 
 namespace mxfp4::gpu {
 namespace {
-
-// Planning reads whether a prepared copy is present and its format, never
-// device memory: the pointers only need to be non-null.
-const uint32_t kNoDeviceMemory[4] = {};
 
 void PrintPlan(const char* tag, int64_t m, const Mxfp4Weight& b, const GemmOptions& o) {
   const absl::StatusOr<GemmPlan> plan = PlanGemm(m, b, o);
@@ -49,13 +46,7 @@ Mxfp4Weight Weight(int64_t n, int64_t k, bool preshuffled) {
 }
 
 Mxfp4Weight WithCopy(Mxfp4Weight b, PreparedFormat format) {
-  b.prepared.data = reinterpret_cast<const uint8_t*>(kNoDeviceMemory);
-  b.prepared.format = format;
-  if (format == PreparedFormat::kInt8) {
-    b.prepared.row_info = kNoDeviceMemory;
-  } else {
-    b.prepared.scales = reinterpret_cast<const float*>(kNoDeviceMemory);
-  }
+  b.prepared = PreparedWeightForPlanning(b.n, b.k, format);
   return b;
 }
 

@@ -21,6 +21,24 @@ namespace {
 
 bool IsAligned16(const void* p) { return (reinterpret_cast<uintptr_t>(p) & 15u) == 0; }
 
+// The copy of an (n, k) weight in `format` at these buffers, with its sizes;
+// the buffer a format does not have stays null.
+PreparedWeight PreparedWeightOf(int64_t n, int64_t k, PreparedFormat format, const uint8_t* data,
+                                const float* scales, const uint32_t* row_info) {
+  PreparedWeight v;
+  v.data = data;
+  v.data_bytes = PreparedDataBytes(n, k);
+  v.format = format;
+  if (format == PreparedFormat::kInt8) {
+    v.row_info = row_info;
+    v.row_info_bytes = PreparedInt8RowInfoBytes(n);
+  } else {
+    v.scales = scales;
+    v.scale_bytes = PreparedScaleBytes(n, k);
+  }
+  return v;
+}
+
 }  // namespace
 
 namespace gemm_internal {
@@ -115,18 +133,13 @@ absl::StatusOr<PreparedWeightBuffer> PreparedWeightBuffer::Allocate(int64_t n, i
 }
 
 PreparedWeight PreparedWeightBuffer::view() const {
-  PreparedWeight v;
-  v.data = data();
-  v.data_bytes = PreparedDataBytes(n_, k_);
-  v.format = format_;
-  if (format_ == PreparedFormat::kInt8) {
-    v.row_info = row_info();
-    v.row_info_bytes = PreparedInt8RowInfoBytes(n_);
-  } else {
-    v.scales = scales();
-    v.scale_bytes = PreparedScaleBytes(n_, k_);
-  }
-  return v;
+  return PreparedWeightOf(n_, k_, format_, data(), scales(), row_info());
+}
+
+PreparedWeight PreparedWeightForPlanning(int64_t n, int64_t k, PreparedFormat format) {
+  alignas(16) static const uint32_t kPlaceholder[4] = {};
+  return PreparedWeightOf(n, k, format, reinterpret_cast<const uint8_t*>(kPlaceholder),
+                          reinterpret_cast<const float*>(kPlaceholder), kPlaceholder);
 }
 
 absl::Status PrepareWeight(const Mxfp4Weight& weight, const PreparedWeightOutput& out,

@@ -63,6 +63,14 @@ class PreparedWeightBuffer {
   PreparedFormat format_ = PreparedFormat::kShiftedE4m3;
 };
 
+// PreparedWeightForPlanning()
+// A PreparedWeight of shape (n, k) in `format` with the sizes a
+// PreparedWeightBuffer's view() has, whose pointers are placeholders in host
+// memory: what PlanGemm() and GemmWorkspaceSize() need to plan for a caller's
+// copy without device memory (`mxfp4 plan --prepared`, plan_snapshot). Never
+// for Gemm(): its kernels would read the placeholders.
+PreparedWeight PreparedWeightForPlanning(int64_t n, int64_t k, PreparedFormat format);
+
 // PrepareWeight()
 // Enqueues on `stream` the kernel that writes `weight`'s prepared copy
 // (from its data and scales in any layout Gemm() accepts; weight.prepared

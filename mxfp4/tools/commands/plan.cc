@@ -16,10 +16,9 @@
 
 #include "absl/strings/str_format.h"
 #include "mxfp4/core/layouts.h"
-#include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/gpu/gemm/gemm.h"
-#include "mxfp4/gpu/gemm/int8_image.h"
+#include "mxfp4/gpu/gemm/prepared_weight.h"
 #include "mxfp4/tools/cli/choices.h"
 #include "mxfp4/tools/cli/flags.h"
 #include "mxfp4/tools/cli/shapes.h"
@@ -61,11 +60,9 @@ Choices<PreparedCopy> PreparedCopyChoices() {
 }
 
 // The weight PlanGemm sees: shapes, layouts and sizes, and a prepared copy
-// where `prepared` says so. No device memory: planning reads only whether a
-// copy is present and its format, so the copy's pointers are a host dummy.
+// where `prepared` says so (placeholders, no device memory).
 gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayout scale_layout,
                                PreparedCopy prepared) {
-  static const uint32_t kNoDeviceMemory[4] = {};
   gpu::Mxfp4Weight w;
   w.n = s.n;
   w.k = s.k;
@@ -74,16 +71,10 @@ gpu::Mxfp4Weight PlannedWeight(const Shape& s, DataLayout data_layout, ScaleLayo
   w.data_bytes = s.n * s.k / 2;
   w.scale_bytes = ScaleStorageBytes(scale_layout, s.n, s.k / kBlockSize);
   if (prepared != PreparedCopy::kNone) {
-    w.prepared.data = reinterpret_cast<const uint8_t*>(kNoDeviceMemory);
-    w.prepared.data_bytes = PreparedDataBytes(s.n, s.k);
-    if (prepared == PreparedCopy::kInt8) {
-      w.prepared.format = gpu::PreparedFormat::kInt8;
-      w.prepared.row_info = kNoDeviceMemory;
-      w.prepared.row_info_bytes = gpu::PreparedInt8RowInfoBytes(s.n);
-    } else {
-      w.prepared.scales = reinterpret_cast<const float*>(kNoDeviceMemory);
-      w.prepared.scale_bytes = PreparedScaleBytes(s.n, s.k);
-    }
+    w.prepared = gpu::PreparedWeightForPlanning(s.n, s.k,
+                                                prepared == PreparedCopy::kInt8
+                                                    ? gpu::PreparedFormat::kInt8
+                                                    : gpu::PreparedFormat::kShiftedE4m3);
   }
   return w;
 }
