@@ -693,7 +693,10 @@ TEST(GemmPath, WarpSpecializedRingTiles) {
 // wide exponents, fold-edge and NaN scales (tiles of one CTA on different
 // loops), fp32 output, repeats, a graph, weights written late; the plan
 // declining at K = 384, on one wave, converting at K = 2048, and with the
-// option off.
+// option off. Both epilogue kernels (PersistentWsStoresDirect): the direct
+// stores for bf16 with N % 8 == 0 and K <= 1024 (edge tiles at N = 9000,
+// 8992, 8584, M = 200, 255, 129), the partials' kernel for fp32 output, N =
+// 5700 and K = 1536.
 TEST(GemmPath, PersistentGrid) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";
@@ -714,6 +717,10 @@ TEST(GemmPath, PersistentGrid) {
                   .Repeats(Limit(5, 2)).Run());
   EXPECT_TRUE(persistent().M(200).N(8576).K(640).Seed(1506).UseGraph(true).Run());
   EXPECT_TRUE(persistent().M(129).N(9088).K(448).Seed(1513).A(AInput::kWideExponent).Run());
+  // A last N tile of 8 columns (the direct store's checked form: one
+  // 8-column segment a row of that tile).
+  EXPECT_TRUE(persistent().M(200).N(8584).K(512).Seed(1516)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
   // The prepared copy, the caller's and staged (auto's plans beyond the
   // staging threshold are the persistent staged ones).
   EXPECT_TRUE(persistent().Prepared(true).M(300).N(5700).K(544).Seed(1507)

@@ -84,21 +84,23 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // The ws tiles' persistent kernels (HasRingWsPersistentForm), converting or
 // reading the prepared copy: gridDim.x CTAs walk the output tiles
 // (wgmma_ring_ws_gemm_body.h's kPersistent).
-template <TileConfigId kId>
+// kDirectStore: the form whose tiles are stored straight from the accumulators
+// (bf16, N % 8 == 0, K <= 1024: PersistentWsStoresDirect, wgmma_tile_store.h).
+template <TileConfigId kId, bool kDirectStore>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaWsPersistentKernel(const GemmKernelArgs args) {
   if constexpr (HasRingWsPersistentForm(GetTileConfig(kId))) {
-    WgmmaRingWsGemmBody<kId, /*kPersistent=*/true>(args);
+    WgmmaRingWsGemmBody<kId, /*kPersistent=*/true, kDirectStore>(args);
   }
 }
-template <TileConfigId kId>
+template <TileConfigId kId, bool kDirectStore>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaWsPreparedPersistentKernel(const GemmKernelArgs args,
                                               const PreparedWeightArgs prepared) {
   if constexpr (HasRingWsPersistentForm(GetTileConfig(kId))) {
-    WgmmaRingWsPreparedGemmBody<kId, /*kPersistent=*/true>(args, prepared);
+    WgmmaRingWsPreparedGemmBody<kId, /*kPersistent=*/true, kDirectStore>(args, prepared);
   }
 }
 
@@ -256,15 +258,23 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
     if (persistent_ctas > 0) {
       if constexpr (HasRingWsPersistentForm(kCfg)) {
         if (!PersistentLaunchFits(kCfg, args, persistent_ctas)) return hipErrorInvalidValue;
+        const bool direct = PersistentWsStoresDirect(args);
         if (with_prepared) {
-          static PerDeviceOnce persistent_prepared_smem_ready;
-          return LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId>,
-                                  persistent_prepared_smem_ready, args, kCfg, persistent_ctas,
-                                  stream, prepared);
+          static PerDeviceOnce persistent_prepared_smem_ready[2];
+          return direct ? LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId, true>,
+                                           persistent_prepared_smem_ready[1], args, kCfg,
+                                           persistent_ctas, stream, prepared)
+                        : LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId, false>,
+                                           persistent_prepared_smem_ready[0], args, kCfg,
+                                           persistent_ctas, stream, prepared);
         }
-        static PerDeviceOnce persistent_smem_ready;
-        return LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId>, persistent_smem_ready, args,
-                                kCfg, persistent_ctas, stream);
+        static PerDeviceOnce persistent_smem_ready[2];
+        return direct
+                   ? LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId, true>,
+                                      persistent_smem_ready[1], args, kCfg, persistent_ctas, stream)
+                   : LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId, false>,
+                                      persistent_smem_ready[0], args, kCfg, persistent_ctas,
+                                      stream);
       } else {
         return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
       }

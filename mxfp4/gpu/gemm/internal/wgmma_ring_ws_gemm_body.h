@@ -51,6 +51,7 @@
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ops.h"
 #include "mxfp4/gpu/gemm/internal/wgmma_ring_pieces.h"
+#include "mxfp4/gpu/gemm/internal/wgmma_tile_store.h"
 
 namespace mxfp4::gpu::gemm_internal {
 
@@ -110,8 +111,18 @@ static_assert(kRingWsRawBytes == kRingWsRawStages * kRingStageBlocks * 128u * 16
 // the prologue (barrier setup, the first fills' round trip) is paid once a
 // CTA instead of once a tile. The partial tile has its own shared memory
 // (MakeRingSmemPlan's `persistent`).
+// kDirectStore (persistent only; a kernel of its own, which the host launches
+// for bf16 output with N % 8 == 0 and K <= 1024: PersistentWsStoresDirect):
+// each consumer warpgroup stores its 64 columns of a tile through the stmatrix
+// staging tile (wgmma_tile_store.h, checked form) after a barrier of its own
+// 128 threads, instead of the fp32 partial tile, a barrier of both warpgroups
+// and the combine loop: at short K the epilogue is a large share of a tile
+// (~2.5K cycles of a ~10K-cycle K = 512 tile, session 20). A kernel of its
+// own, not a run-time branch: with both epilogues in one kernel it was 5-12%
+// slower at K >= 1024 (session 56 call 1). The int8 body's converting
+// fallback goes without.
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kPrepared = false,
-          bool kPersistent = false>
+          bool kPersistent = false, bool kDirectStore = false>
 MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
                                                       const PreparedWeightArgs& prepared = {}) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
@@ -133,6 +144,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   constexpr uint32_t kWBlockBytes = 64 * 32;     // one block of a warpgroup's 64 weight rows
   constexpr int kU = kRingStageBlocks;
   static_assert(!kPersistent || HasRingWsPersistentForm(kCfg), "a persistent form");
+  static_assert(!kDirectStore || (kPersistent && kWgsK == 1), "direct stores: persistent, N split");
   constexpr SmemPlan kPlan = MakeRingSmemPlan(kCfg, 0, 0, kPersistent);
   constexpr int kRingStages = RingStages(kCfg, 0, 0, kPersistent);
   static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
@@ -428,6 +440,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   const int tig = lane & 3;
   const int g_lo = min(kz * chunk, groups);
   const int len = min(g_lo + chunk, groups) - g_lo;
+  static_assert(WgmmaTileStoreSmem<kNa, kBlockN>::kBytes <= RingPartialBytes(kCfg),
+                "the direct store's staging fits in the partials' space");
+  // kDirectStore: the host launched this form for bf16 output with N % 8 == 0 only.
+  constexpr bool direct_store = kDirectStore;
   // One output tile at (tile_n0(tile), tile_m0(tile)) whose stage t is ring
   // stage base + t; `first`: the CTA's first (the wait for the quantizer).
   // A persistent CTA checks each tile at its start: loading the next tile's
@@ -495,6 +511,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     auto write_partials = [&](const float (&acc)[kAccRegs]) {
       StampPhase(p, kPhaseClockMathDone);
       StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
+      if (direct_store) {
+        // Every consumer thread read the previous tile's staging before this
+        // tile's fast-form check (NamedBarrierAnd: both warpgroups' threads).
+        StoreWgmmaTileBf16<kNa, kBlockN, /*kChecked=*/true>(p, smem + kPlan.c_tile, acc, wn, w4,
+                                                            lane, n0, m0);
+        return;
+      }
       // The partials alias the ring: every consumer warp is done with it (and
       // the producer wrote nothing after the last stage the consumers waited
       // for). Persistent: they have their own memory, which every consumer warp
@@ -600,6 +623,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     }
 
     // ------------------------------------------------------------ combine + store
+    if (direct_store) return;
     CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
                             /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
   };
@@ -614,27 +638,28 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
 }
 
 // kPersistent: the persistent form (HasRingWsPersistentForm; gridDim.x CTAs
-// walk the one-tile grid's output tiles).
-template <TileConfigId kId, bool kPersistent = false>
+// walk the one-tile grid's output tiles); kDirectStore: its direct stores.
+template <TileConfigId kId, bool kPersistent = false, bool kDirectStore = false>
 MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBody(const GemmKernelArgs& p) {
   if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
-      WgmmaRingWsGemmBodyForLayout<kId, true, true, false, kPersistent>(p);
+      WgmmaRingWsGemmBodyForLayout<kId, true, true, false, kPersistent, kDirectStore>(p);
     } else {
-      WgmmaRingWsGemmBodyForLayout<kId, true, false, false, kPersistent>(p);
+      WgmmaRingWsGemmBodyForLayout<kId, true, false, false, kPersistent, kDirectStore>(p);
     }
   } else if (p.b_scales_shuffled16) {
-    WgmmaRingWsGemmBodyForLayout<kId, false, true, false, kPersistent>(p);
+    WgmmaRingWsGemmBodyForLayout<kId, false, true, false, kPersistent, kDirectStore>(p);
   } else {
-    WgmmaRingWsGemmBodyForLayout<kId, false, false, false, kPersistent>(p);
+    WgmmaRingWsGemmBodyForLayout<kId, false, false, false, kPersistent, kDirectStore>(p);
   }
 }
 
 // The body reading the weight's prepared copy.
-template <TileConfigId kId, bool kPersistent = false>
+template <TileConfigId kId, bool kPersistent = false, bool kDirectStore = false>
 MXFP4_DEVICE_INLINE void WgmmaRingWsPreparedGemmBody(const GemmKernelArgs& p,
                                                      const PreparedWeightArgs& prepared) {
-  WgmmaRingWsGemmBodyForLayout<kId, false, false, /*kPrepared=*/true, kPersistent>(p, prepared);
+  WgmmaRingWsGemmBodyForLayout<kId, false, false, /*kPrepared=*/true, kPersistent, kDirectStore>(
+      p, prepared);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

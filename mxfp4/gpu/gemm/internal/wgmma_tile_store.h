@@ -18,7 +18,12 @@
 // -> end 1809 -> 2096 cycles; session 20 calls 2-3). Not in the warp-
 // specialized n128_m128 tile either (not dispatched by auto): its one A/B
 // (call 4) had the epilogue 2552 -> 2229 cycles but the math +1.9K (4096^3
-// 266.1 -> 273.3 us), unexplained, so it keeps the partials' path.
+// 266.1 -> 273.3 us), unexplained, so its one-tile kernels keep the
+// partials' path. Its persistent kernels (session 56) have a form that stores
+// each tile through the checked form, each warpgroup its half after its own
+// barrier (no fp32 partial tile, no barrier of both warpgroups a tile), taken
+// up to K = 1024 (kWgmmaDirectStoreMaxK: the same math cost a stage shows
+// there, and the shorter epilogue outweighs it only at short K).
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -60,11 +65,35 @@ MXFP4_DEVICE_INLINE bool WgmmaTileStoresDirect(const GemmKernelArgs& p, int clus
          n0 + kBlockN <= p.n;
 }
 
+// Whether every tile of a launch may take StoreWgmmaTileBf16<.., kChecked =
+// true>: bf16 output, N % 8 == 0.
+inline MXFP4_HOST_DEVICE bool WgmmaTileStoresChecked(const GemmKernelArgs& p) {
+  return !p.c_fp32 && (p.n & 7) == 0;
+}
+
+// The longest K whose persistent ws launches take the direct-store kernels
+// (the host's choice; WgmmaRingWsGemmBody's kDirectStore). Session 56 (H200,
+// mxfp4/bench/results/h200_2026-12-05_s56): 3-5% faster at K = 512
+// (4096x2880x512 34.3 -> 32.9 us converting, 34.1 -> 32.5 staged), level at
+// K = 1024 (+0.7% .. -0.3%), 1.7-4.5% slower from K = 1536 (4096^3 200.7 ->
+// 212.5 us prepared): in those kernels ptxas keeps the stage loop's index in
+// vector registers (an R2UR per descriptor word, ~20 more instructions a
+// stage; not the register barrier ids nor the store's branch, call 4), a cost
+// a stage that outgrows the shorter epilogue (~700 cycles a tile) as K grows.
+inline constexpr int kWgmmaDirectStoreMaxK = 1024;
+
+// Whether a persistent ws launch takes the direct-store kernel.
+inline MXFP4_HOST_DEVICE bool PersistentWsStoresDirect(const GemmKernelArgs& p) {
+  return WgmmaTileStoresChecked(p) && p.k <= kWgmmaDirectStoreMaxK;
+}
+
 // Warpgroup wn (its 64 weight rows = columns wn * 64 .. of the tile) stores
 // its accumulators: acc = the warp's m64n<kNa> accumulators (lane (gid, tig)
 // of warp w4). `stage`: WgmmaTileStoreSmem's bytes, which no thread uses any
 // more. Named barrier 2 + wn (the warpgroup's 128 threads).
-template <int kNa, int kBlockN>
+// kChecked: a tile on C's edge too (rows past M and 8-column segments past N
+// are not stored; still bf16 with N % 8 == 0, WgmmaTileStoresChecked).
+template <int kNa, int kBlockN, bool kChecked = false>
 MXFP4_DEVICE_INLINE void StoreWgmmaTileBf16(const GemmKernelArgs& p, unsigned char* stage,
                                             const float (&acc)[kNa / 2], int wn, int w4, int lane,
                                             int n0, int m0) {
@@ -94,6 +123,9 @@ MXFP4_DEVICE_INLINE void StoreWgmmaTileBf16(const GemmKernelArgs& p, unsigned ch
     const int u = t + 128 * i;
     const int row = u >> 3;
     const int cols = wn * 64 + 8 * (u & 7);
+    if constexpr (kChecked) {
+      if (m0 + row >= p.m || n0 + cols >= p.n) continue;
+    }
     const uint4 v = *reinterpret_cast<const uint4*>(stage + row * Smem::kStageStride + cols * 2);
     *reinterpret_cast<uint4*>(static_cast<uint16_t*>(p.c) +
                               static_cast<int64_t>(m0 + row) * p.n + (n0 + cols)) = v;
