@@ -90,7 +90,7 @@ stage_one() {  # label destdir
   chmod u+w "$dest/$flat"
   if [[ -d "$path.runfiles" ]]; then
     # The data files only: a runfiles tree also holds the binary itself (~29 MB
-    # for a GEMM test, already in $dest), which took the full pack from ~16 MB
+    # for a GEMM test, already in $dest), which took the full pack from 26 MiB
     # to 40 MB (session 56) - over the carry beside the tracked tree. A tree
     # left with no data is not staged (run_all.sh sets no TEST_SRCDIR then).
     local rf=".device/runfiles/$flat.runfiles"

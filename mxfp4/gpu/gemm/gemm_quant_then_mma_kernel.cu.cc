@@ -259,22 +259,19 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       if constexpr (HasRingWsPersistentForm(kCfg)) {
         if (!PersistentLaunchFits(kCfg, args, persistent_ctas)) return hipErrorInvalidValue;
         const bool direct = PersistentWsStoresDirect(args);
+        // Each form its own one-time opt-in (indexed by `direct`).
         if (with_prepared) {
           static PerDeviceOnce persistent_prepared_smem_ready[2];
-          return direct ? LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId, true>,
-                                           persistent_prepared_smem_ready[1], args, kCfg,
-                                           persistent_ctas, stream, prepared)
-                        : LaunchPersistent(GemmPrequantMmaWsPreparedPersistentKernel<kId, false>,
-                                           persistent_prepared_smem_ready[0], args, kCfg,
-                                           persistent_ctas, stream, prepared);
+          const auto kernel = direct ? GemmPrequantMmaWsPreparedPersistentKernel<kId, true>
+                                     : GemmPrequantMmaWsPreparedPersistentKernel<kId, false>;
+          return LaunchPersistent(kernel, persistent_prepared_smem_ready[direct], args, kCfg,
+                                  persistent_ctas, stream, prepared);
         }
         static PerDeviceOnce persistent_smem_ready[2];
-        return direct
-                   ? LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId, true>,
-                                      persistent_smem_ready[1], args, kCfg, persistent_ctas, stream)
-                   : LaunchPersistent(GemmPrequantMmaWsPersistentKernel<kId, false>,
-                                      persistent_smem_ready[0], args, kCfg, persistent_ctas,
-                                      stream);
+        const auto kernel = direct ? GemmPrequantMmaWsPersistentKernel<kId, true>
+                                   : GemmPrequantMmaWsPersistentKernel<kId, false>;
+        return LaunchPersistent(kernel, persistent_smem_ready[direct], args, kCfg, persistent_ctas,
+                                stream);
       } else {
         return hipErrorInvalidValue;  // no persistent form (PlanGemm never asks for one)
       }

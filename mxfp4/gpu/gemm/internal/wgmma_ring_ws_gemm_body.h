@@ -442,8 +442,6 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   const int len = min(g_lo + chunk, groups) - g_lo;
   static_assert(WgmmaTileStoreSmem<kNa, kBlockN>::kBytes <= RingPartialBytes(kCfg),
                 "the direct store's staging fits in the partials' space");
-  // kDirectStore: the host launched this form for bf16 output with N % 8 == 0 only.
-  constexpr bool direct_store = kDirectStore;
   // One output tile at (tile_n0(tile), tile_m0(tile)) whose stage t is ring
   // stage base + t; `first`: the CTA's first (the wait for the quantizer).
   // A persistent CTA checks each tile at its start: loading the next tile's
@@ -511,7 +509,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     auto write_partials = [&](const float (&acc)[kAccRegs]) {
       StampPhase(p, kPhaseClockMathDone);
       StampPhaseByThread(p, kPhaseClockMathDoneWg1, 128u);
-      if (direct_store) {
+      if constexpr (kDirectStore) {
         // Every consumer thread read the previous tile's staging before this
         // tile's fast-form check (NamedBarrierAnd: both warpgroups' threads).
         StoreWgmmaTileBf16<kNa, kBlockN, /*kChecked=*/true>(p, smem + kPlan.c_tile, acc, wn, w4,
@@ -623,9 +621,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
     }
 
     // ------------------------------------------------------------ combine + store
-    if (direct_store) return;
-    CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
-                            /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
+    if constexpr (!kDirectStore) {
+      CombinePartialsAndStore<kConsumerThreads, kBlockN, kNa, kWgsK, /*kReleaseEarly=*/false,
+                              /*kNamedBarrierThreads=*/kConsumerThreads>(p, partials, 1, n0, m0);
+    }
   };
   if constexpr (kPersistent) {
 #pragma unroll 1

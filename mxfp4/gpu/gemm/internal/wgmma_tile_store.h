@@ -57,18 +57,20 @@ struct WgmmaTileStoreSmem {
   static constexpr uint32_t kBytes = static_cast<uint32_t>(kNa) * kStageStride;
 };
 
-// Whether a CTA's tile takes StoreWgmmaTileBf16 (CTA-uniform).
-template <int kNa, int kBlockN>
-MXFP4_DEVICE_INLINE bool WgmmaTileStoresDirect(const GemmKernelArgs& p, int cluster_size, int n0,
-                                               int m0) {
-  return cluster_size == 1 && !p.c_fp32 && (p.n & 7) == 0 && m0 + kNa <= p.m &&
-         n0 + kBlockN <= p.n;
-}
-
 // Whether every tile of a launch may take StoreWgmmaTileBf16<.., kChecked =
 // true>: bf16 output, N % 8 == 0.
 inline MXFP4_HOST_DEVICE bool WgmmaTileStoresChecked(const GemmKernelArgs& p) {
   return !p.c_fp32 && (p.n & 7) == 0;
+}
+
+// Whether a CTA's tile takes StoreWgmmaTileBf16 (CTA-uniform).
+template <int kNa, int kBlockN>
+MXFP4_DEVICE_INLINE bool WgmmaTileStoresDirect(const GemmKernelArgs& p, int cluster_size, int n0,
+                                               int m0) {
+  // Spelled out, not WgmmaTileStoresChecked(p): calling it changed ptxas's
+  // code for five ring kernels (registers +1-2; kernel_diff, session 56).
+  return cluster_size == 1 && !p.c_fp32 && (p.n & 7) == 0 && m0 + kNa <= p.m &&
+         n0 + kBlockN <= p.n;
 }
 
 // The longest K whose persistent ws launches take the direct-store kernels
