@@ -113,7 +113,9 @@ if [[ -f "$PACK" ]]; then
     python3 -c "import tarfile; tarfile.open('$PACK').extractall()" ||
     { echo "run_all: cannot unpack $PACK" >&2; exit 2; }
 fi
-[[ -d "$D/tests" ]] || { echo "run_all: no $D/tests; run tools/device/stage.sh and carry .device-pack" >&2; exit 2; }
+[[ -d "$D/tests" || -d "$D/bench" ]] ||
+  { echo "run_all: no $D/tests or $D/bench; run tools/device/stage.sh and carry .device-pack" >&2; exit 2; }
+mkdir -p "$D/tests" "$D/bench"
 
 [[ $require -eq 1 ]] && export MXFP4_REQUIRE_GPU=1
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -140,8 +142,14 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.sm,
 
 # Launch prefix: direct, or through the staged glibc if the image's is too old.
 launch=()
-first="$(ls "$D"/tests/* | head -1)"
-if ! "$first" --gtest_list_tests >/dev/null 2>"$WORK/probe"; then
+# The probe: a test binary, or (a slim stage of benchmarks alone:
+# slim_stage.sh) gemm_benchmark --help. Session 57 call 2: with no test binary
+# the probe ran nothing, the staged loader was taken and every contest run
+# failed at once.
+first="$(ls "$D"/tests/* 2>/dev/null | head -1)"
+probe=(--gtest_list_tests)
+[[ -n "$first" ]] || { first="$D/bench/mxfp4.bench.gemm_benchmark"; probe=(--help); }
+if ! "$first" "${probe[@]}" >/dev/null 2>"$WORK/probe"; then
   log "note: direct start failed ($(head -c 300 "$WORK/probe")); using the staged glibc"
   launch=("$PWD/$D/glibc/ld-linux-x86-64.so.2" --library-path "$PWD/$D/lib:$PWD/$D/glibc:$MXFP4_CUBLAS_DIR")
 fi

@@ -694,9 +694,9 @@ TEST(GemmPath, WarpSpecializedRingTiles) {
 // loops), fp32 output, repeats, a graph, weights written late; the plan
 // declining at K = 384, on one wave, converting at K = 2048, and with the
 // option off. Both epilogue kernels (PersistentWsStoresDirect): the direct
-// stores for bf16 with N % 8 == 0 and K <= 1024 (edge tiles at N = 9000,
-// 8992, 8584, M = 200, 255, 129), the partials' kernel for fp32 output, N =
-// 5700 and K = 1536.
+// stores for bf16 with N % 8 == 0 (edge tiles at N = 9000, 8992, 8584, M =
+// 200, 255, 129; K up to 1536, and 2048 at the full scale), the partials'
+// kernel for fp32 output and N = 5700.
 TEST(GemmPath, PersistentGrid) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ws tiles are quant_then_mma's";

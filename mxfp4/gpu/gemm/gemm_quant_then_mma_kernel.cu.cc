@@ -85,7 +85,7 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 // reading the prepared copy: gridDim.x CTAs walk the output tiles
 // (wgmma_ring_ws_gemm_body.h's kPersistent).
 // kDirectStore: the form whose tiles are stored straight from the accumulators
-// (bf16, N % 8 == 0, K <= 1024: PersistentWsStoresDirect, wgmma_tile_store.h).
+// (bf16, N % 8 == 0: PersistentWsStoresDirect, wgmma_tile_store.h).
 template <TileConfigId kId, bool kDirectStore>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())

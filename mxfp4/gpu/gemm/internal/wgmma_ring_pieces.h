@@ -100,6 +100,19 @@ MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kCols / 2], floa
   }
 }
 
+// v as a value ptxas can see is the same in every lane (lane 0's, by a
+// shuffle), for the CTA-wide fast-form votes (__syncthreads_and, bar.red):
+// ptxas treats a barrier reduction's result as divergent, and in the code a
+// divergent branch guards it computed every wgmma descriptor word in vector
+// registers and moved it with an R2UR (13-36 R2URs a ring loop, 16 in the
+// persistent direct-store ws loop; session 57, SASS from nvdisasm). With the
+// shuffle the descriptors stay in uniform registers: the ws loops lose the
+// R2URs (prefill 1-6% faster, session 57 call 2).
+template <typename T>
+MXFP4_DEVICE_INLINE T WarpUniform(T v) {
+  return __shfl_sync(0xFFFFFFFFu, v, 0);
+}
+
 // A warp's accumulators into chunk kz's partial tile ([kWgsK][kRows][kBlockN +
 // 4] fp32, CombinePartialsAndStore's layout); `n_local` = the warp's first
 // weight row in the CTA's tile. kRows: the activation rows kept, the first

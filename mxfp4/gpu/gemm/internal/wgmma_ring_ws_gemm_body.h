@@ -56,7 +56,8 @@
 namespace mxfp4::gpu::gemm_internal {
 
 // The AND of v over the kThreads threads of named barrier 1 (the consumers'
-// barrier; its plain form is combine_partials.h's CombineBarrier).
+// barrier; its plain form is combine_partials.h's CombineBarrier), warp-
+// uniform to ptxas (WarpUniform).
 template <int kThreads>
 MXFP4_DEVICE_INLINE bool NamedBarrierAnd(bool v) {
   uint32_t out;
@@ -70,7 +71,7 @@ MXFP4_DEVICE_INLINE bool NamedBarrierAnd(bool v) {
       : "=r"(out)
       : "r"(v ? 1u : 0u), "n"(kThreads)
       : "memory");
-  return out != 0u;
+  return WarpUniform(out) != 0u;
 }
 
 // The weight scales in a converting producer's stage: StageScaleBits(S)
@@ -112,7 +113,7 @@ static_assert(kRingWsRawBytes == kRingWsRawStages * kRingStageBlocks * 128u * 16
 // CTA instead of once a tile. The partial tile has its own shared memory
 // (MakeRingSmemPlan's `persistent`).
 // kDirectStore (persistent only; a kernel of its own, which the host launches
-// for bf16 output with N % 8 == 0 and K <= 1024: PersistentWsStoresDirect):
+// for bf16 output with N % 8 == 0: PersistentWsStoresDirect):
 // each consumer warpgroup stores its 64 columns of a tile through the stmatrix
 // staging tile (wgmma_tile_store.h, checked form) after a barrier of its own
 // 128 threads, instead of the fp32 partial tile, a barrier of both warpgroups

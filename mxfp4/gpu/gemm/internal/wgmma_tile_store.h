@@ -22,8 +22,7 @@
 // partials' path. Its persistent kernels (session 56) have a form that stores
 // each tile through the checked form, each warpgroup its half after its own
 // barrier (no fp32 partial tile, no barrier of both warpgroups a tile), taken
-// up to K = 1024 (kWgmmaDirectStoreMaxK: the same math cost a stage shows
-// there, and the shorter epilogue outweighs it only at short K).
+// for every bf16 launch with N % 8 == 0 (PersistentWsStoresDirect).
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -73,20 +72,17 @@ MXFP4_DEVICE_INLINE bool WgmmaTileStoresDirect(const GemmKernelArgs& p, int clus
          n0 + kBlockN <= p.n;
 }
 
-// The longest K whose persistent ws launches take the direct-store kernels
-// (the host's choice; WgmmaRingWsGemmBody's kDirectStore). Session 56 (H200,
-// mxfp4/bench/results/h200_2026-12-05_s56): 3-5% faster at K = 512
-// (4096x2880x512 34.3 -> 32.9 us converting, 34.1 -> 32.5 staged), level at
-// K = 1024 (+0.7% .. -0.3%), 1.7-4.5% slower from K = 1536 (4096^3 200.7 ->
-// 212.5 us prepared): in those kernels ptxas keeps the stage loop's index in
-// vector registers (an R2UR per descriptor word, ~20 more instructions a
-// stage; not the register barrier ids nor the store's branch, call 4), a cost
-// a stage that outgrows the shorter epilogue (~700 cycles a tile) as K grows.
-inline constexpr int kWgmmaDirectStoreMaxK = 1024;
-
-// Whether a persistent ws launch takes the direct-store kernel.
+// Whether a persistent ws launch takes the direct-store kernel (the host's
+// choice; WgmmaRingWsGemmBody's kDirectStore): every bf16 launch with N % 8 ==
+// 0. Session 56 kept it to K <= 1024, since from K = 1536 its loop ran ~20 more
+// instructions a stage (the descriptors in vector registers, an R2UR per word);
+// session 57 found the cause (the fast-form vote, which ptxas took for
+// divergent: WarpUniform, wgmma_ring_pieces.h), and with it fixed the direct
+// form is faster at every K measured, 512 to 4096 (H100, session 57 call 2:
+// 4096x2880x512 33.3 -> 31.4 us, 4096x3072x1536 72.4 -> 69.6, 4096^3 211.2 ->
+// 207.9).
 inline MXFP4_HOST_DEVICE bool PersistentWsStoresDirect(const GemmKernelArgs& p) {
-  return WgmmaTileStoresChecked(p) && p.k <= kWgmmaDirectStoreMaxK;
+  return WgmmaTileStoresChecked(p);
 }
 
 // Warpgroup wn (its 64 weight rows = columns wn * 64 .. of the tile) stores
