@@ -212,7 +212,9 @@ pool_wait() {  # keep at most $jobs background processes
   while (( $(jobs -rp | wc -l) >= jobs )); do wait -n; done
 }
 
+shopt -s nullglob  # a benchmarks-only stage has no test binary: no "*" row
 tests=("$D"/tests/*)
+shopt -u nullglob
 kinds=()
 [[ $do_tests -eq 1 ]] && kinds+=(run)
 [[ $do_sanitize -eq 1 && -n "$sanitizer" ]] && kinds+=(memcheck racecheck)

@@ -104,10 +104,12 @@ MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kCols / 2], floa
 // shuffle), for the CTA-wide fast-form votes (__syncthreads_and, bar.red):
 // ptxas treats a barrier reduction's result as divergent, and in the code a
 // divergent branch guards it computed every wgmma descriptor word in vector
-// registers and moved it with an R2UR (13-36 R2URs a ring loop, 16 in the
-// persistent direct-store ws loop; session 57, SASS from nvdisasm). With the
-// shuffle the descriptors stay in uniform registers: the ws loops lose the
-// R2URs (prefill 1-6% faster, session 57 call 2).
+// registers and moved it with an R2UR (16 in the persistent direct-store ws
+// loop; session 57, SASS from nvdisasm). With the shuffle the descriptors stay
+// in uniform registers: the ws loops lose the R2URs (prefill 1-5% faster,
+// session 57 call 2). The non-ws ring body's __syncthreads_and votes do not
+// take it yet (13-36 R2URs a loop there; its A/B is pending: session 57's
+// ring_uniform_vote.patch).
 template <typename T>
 MXFP4_DEVICE_INLINE T WarpUniform(T v) {
   return __shfl_sync(0xFFFFFFFFu, v, 0);
