@@ -361,9 +361,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 16.5 us, 64x4096x4096 c2 10.4 -> 10.75); auto keeps off-step K on the k2
   // tile. Their code here stays token for token what it was (identical PTX).
   constexpr bool kPartialLoop = kWgsK < 4;
+  // The vote warp-uniform (WarpUniform) in the M > 32 form only: its loops
+  // lose their R2URs and run ~1% faster (session 58 contest: 64x7168x2048
+  // 8.09 -> 8.00 us; session 57: 128x2048x2048 8.2 -> 8.1); the decode forms
+  // (kMmaRows < kNa) lost 2% with it (1x3072x5888 9.56 -> 9.78 us, session 57),
+  // so theirs stays the plain barrier's result.
+  auto cta_vote = [](bool v) {
+    const int all = __syncthreads_and(v);
+    if constexpr (kMmaRows == kNa) return WarpUniform(all) != 0;
+    return all != 0;
+  };
   [[maybe_unused]] bool cta_folds = false;
   if constexpr (kPartialLoop) {
-    cta_folds = __syncthreads_and(cta_fast) != 0;
+    cta_folds = cta_vote(cta_fast);
     cta_fast = cta_folds;
   }
   // The fast loop has no tail: every chunk of the CTA is whole stages of
@@ -373,7 +383,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   } else {
     cta_fast = cta_fast && chunk % kU == 0 && groups == kWgsK * chunk;
   }
-  if constexpr (!kPartialLoop) cta_fast = __syncthreads_and(cta_fast) != 0;
+  if constexpr (!kPartialLoop) cta_fast = cta_vote(cta_fast);
   // The other first stages once stage 0 has landed: every CTA asks L2 for
   // its first stages alone first.
   MbarrierWait(full_bar(0), 0u);
