@@ -361,14 +361,20 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 16.5 us, 64x4096x4096 c2 10.4 -> 10.75); auto keeps off-step K on the k2
   // tile. Their code here stays token for token what it was (identical PTX).
   constexpr bool kPartialLoop = kWgsK < 4;
-  // The vote warp-uniform (WarpUniform) in the M > 32 form only: its loops
-  // lose their R2URs and run ~1% faster (session 58 contest: 64x7168x2048
-  // 8.09 -> 8.00 us; session 57: 128x2048x2048 8.2 -> 8.1); the decode forms
-  // (kMmaRows < kNa) lost 2% with it (1x3072x5888 9.56 -> 9.78 us, session 57),
-  // so theirs stays the plain barrier's result.
+  // The vote warp-uniform (WarpUniform) where it was measured faster: the
+  // loops lose their R2URs (ptxas keeps the wgmma descriptors in uniform
+  // registers). The M > 32 forms ~1% (session 58 contest: 64x7168x2048 8.09 ->
+  // 8.00 us); the n128 k2 tile's decode forms 0.6-0.8% (m8 1x16384x16384 59.7
+  // -> 59.3, m16 16x16384x16384 60.4 -> 60.0; m32 taken with them); the k4
+  // tile's m32 form 2.6% (32x8192x8192 17.6 -> 17.1; session 58 call 3). The
+  // other decode forms keep the plain barrier result: the n64 tiles' m8 forms
+  // lost 2% with it (1x3072x5888 9.7 -> 9.9, 8x7168x4096 8.05 -> 8.26), the
+  // rest was not measured.
+  constexpr bool kUniformVote =
+      kMmaRows == kNa || (kBlockN == 128 && kWgsK == 2) || (kWgsK == 4 && kMmaRows == 32);
   auto cta_vote = [](bool v) {
     const int all = __syncthreads_and(v);
-    if constexpr (kMmaRows == kNa) return WarpUniform(all) != 0;
+    if constexpr (kUniformVote) return WarpUniform(all) != 0;
     return all != 0;
   };
   [[maybe_unused]] bool cta_folds = false;

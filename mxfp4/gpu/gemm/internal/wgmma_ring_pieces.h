@@ -107,8 +107,8 @@ MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kCols / 2], floa
 // registers and moved it with an R2UR (16 in the persistent direct-store ws
 // loop; session 57, SASS from nvdisasm). With the shuffle the descriptors stay
 // in uniform registers: the ws loops lose the R2URs (prefill 1-5% faster,
-// session 57 call 2). The non-ws ring body's votes take it in the M > 32 form
-// only (wgmma_ring_gemm_body.h, cta_vote: its decode forms were slower).
+// session 57 call 2). The non-ws ring body's votes take it in the forms where
+// it was measured faster (wgmma_ring_gemm_body.h, kUniformVote).
 template <typename T>
 MXFP4_DEVICE_INLINE T WarpUniform(T v) {
   return __shfl_sync(0xFFFFFFFFu, v, 0);
