@@ -359,7 +359,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 128-register cap, and a third loop moved their fast loop's spills, 2-5%
   // slower on every shape they run (session 33 call 1: 1x8192x8192 15.8 ->
   // 16.5 us, 64x4096x4096 c2 10.4 -> 10.75); auto keeps off-step K on the k2
-  // tile. Their code here stays token for token what it was (identical PTX).
+  // tile. (Their code here kept session 33's PTX until session 58: their M >
+  // 32 and m32 forms take the warp-uniform vote below, which cut their spills.)
   constexpr bool kPartialLoop = kWgsK < 4;
   // The vote warp-uniform (WarpUniform) where it was measured faster: the
   // loops lose their R2URs (ptxas keeps the wgmma descriptors in uniform
