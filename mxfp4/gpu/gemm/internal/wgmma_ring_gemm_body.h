@@ -366,13 +366,19 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // loops lose their R2URs (ptxas keeps the wgmma descriptors in uniform
   // registers). The M > 32 forms ~1% (session 58 contest: 64x7168x2048 8.09 ->
   // 8.00 us); the n128 k2 tile's decode forms 0.6-0.8% (m8 1x16384x16384 59.7
-  // -> 59.3, m16 16x16384x16384 60.4 -> 60.0; m32 taken with them); the k4
-  // tile's m32 form 2.6% (32x8192x8192 17.6 -> 17.1; session 58 call 3). The
-  // other decode forms keep the plain barrier result: the n64 tiles' m8 forms
-  // lost 2% with it (1x3072x5888 9.7 -> 9.9, 8x7168x4096 8.05 -> 8.26), the
-  // rest was not measured.
+  // -> 59.3, m16 16x16384x16384 60.4 -> 60.0; m32 taken with them); the n64
+  // tiles' m32 forms (k4 32x8192x8192 17.6 -> 17.1, session 58 call 3; k2
+  // 32x2048x22016 31.44 -> 31.25, 32x7168x2048 6.71 -> 6.68) and their m16
+  // forms but the k2 one without a cluster (k4 16x7168x4096 8.86 -> 8.70, k2
+  // in a cluster 16x2048x22016 28.64 -> 28.03; session 59 call 2, H100). The
+  // rest keep the plain barrier result: with it the n64 m8 forms lost 2%
+  // (1x3072x5888 9.7 -> 9.9, 8x7168x4096 8.05 -> 8.26, again 8.21 -> 8.40 in
+  // session 59) and the k2 m16 one without a cluster 1% (16x7168x2048 6.36 ->
+  // 6.42); n128 k1 (no auto plan) was not measured.
+  constexpr bool kN64UniformDecode =
+      kBlockN == 64 && (kMmaRows == 32 || (kMmaRows == 16 && (kWgsK == 4 || kCluster)));
   constexpr bool kUniformVote =
-      kMmaRows == kNa || (kBlockN == 128 && kWgsK == 2) || (kWgsK == 4 && kMmaRows == 32);
+      kMmaRows == kNa || (kBlockN == 128 && kWgsK == 2) || kN64UniformDecode;
   auto cta_vote = [](bool v) {
     const int all = __syncthreads_and(v);
     if constexpr (kUniformVote) return WarpUniform(all) != 0;
