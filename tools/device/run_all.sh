@@ -142,15 +142,24 @@ nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.sm,
 
 # Launch prefix: direct, or through the staged glibc if the image's is too old.
 launch=()
-# The probe: a test binary, or (a slim stage of benchmarks alone:
-# slim_stage.sh) the first staged benchmark with --help, whichever it is (a
-# slim stage may hold gemm_paths_benchmark without gemm_benchmark). Session 57
-# call 2: with no test binary the probe ran nothing, the staged loader was
-# taken and every contest run failed at once.
+# The probe: a test binary (--gtest_list_tests) or, in a slim stage of
+# benchmarks alone (slim_stage.sh), a Google Benchmark one (--help): modes that
+# start the binary and exit without GPU work. The other benchmarks
+# (gemm_paths_benchmark, cluster_wave_benchmark, wgmma_step_benchmark) have no
+# such mode - they ignore --help and run - so a stage of those alone launches
+# directly, unprobed. Session 57 call 2: with no test binary the probe ran
+# nothing, the staged loader was taken and every contest run failed at once.
 first="$(ls "$D"/tests/* 2>/dev/null | head -1)"
 probe=(--gtest_list_tests)
-[[ -n "$first" ]] || { first="$(ls "$D"/bench/* 2>/dev/null | head -1)"; probe=(--help); }
-if ! "$first" "${probe[@]}" >/dev/null 2>"$WORK/probe"; then
+if [[ -z "$first" ]]; then
+  probe=(--help)
+  for b in "$D/bench/mxfp4.bench.gemm_benchmark" "$D/bench/mxfp4.gpu.quantize.quantize_benchmark"; do
+    [[ -x "$b" ]] && { first="$b"; break; }
+  done
+fi
+if [[ -z "$first" ]]; then
+  log "note: no test or Google Benchmark binary staged to probe the start with; launching directly"
+elif ! "$first" "${probe[@]}" >/dev/null 2>"$WORK/probe"; then
   log "note: direct start failed ($(head -c 300 "$WORK/probe")); using the staged glibc"
   launch=("$PWD/$D/glibc/ld-linux-x86-64.so.2" --library-path "$PWD/$D/lib:$PWD/$D/glibc:$MXFP4_CUBLAS_DIR")
 fi
