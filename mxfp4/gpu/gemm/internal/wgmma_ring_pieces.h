@@ -114,6 +114,19 @@ MXFP4_DEVICE_INLINE T WarpUniform(T v) {
   return __shfl_sync(0xFFFFFFFFu, v, 0);
 }
 
+// True in one lane of a converged warp (elect.sync: the lowest active lane,
+// lane 0 in a whole warp). ptxas knows the elected lane to be alone, where it
+// cannot prove `lane == 0` alone in warp-uniform code: there it made the ring
+// release's shared atomicAdd a warp-aggregated one (S2R of the lane id and
+// mask, VOTEU, FLO, two POPC on every stage). The ring body elects its
+// releasing lane where its vote is warp-uniform (wgmma_ring_gemm_body.h).
+MXFP4_DEVICE_INLINE bool ElectOneSync() {
+  uint32_t elected;
+  asm volatile("{\n .reg .pred p;\n elect.sync _|p, 0xffffffff;\n selp.u32 %0, 1, 0, p;\n}"
+               : "=r"(elected));
+  return elected != 0u;
+}
+
 // A warp's accumulators into chunk kz's partial tile ([kWgsK][kRows][kBlockN +
 // 4] fp32, CombinePartialsAndStore's layout); `n_local` = the warp's first
 // weight row in the CTA's tile. kRows: the activation rows kept, the first
