@@ -362,28 +362,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // tile. (Their code here kept session 33's PTX until session 58: their M >
   // 32 and m32 forms take the warp-uniform vote below, which cut their spills.)
   constexpr bool kPartialLoop = kWgsK < 4;
-  // The vote warp-uniform (WarpUniform) where it was measured faster: the
-  // loops lose their R2URs (ptxas keeps the wgmma descriptors in uniform
-  // registers). The M > 32 forms ~1% (session 58 contest: 64x7168x2048 8.09 ->
-  // 8.00 us); the n128 k2 tile's decode forms 0.6-0.8% (m8 1x16384x16384 59.7
-  // -> 59.3, m16 16x16384x16384 60.4 -> 60.0; m32 taken with them); the n64
-  // tiles' m32 forms (k4 32x8192x8192 17.6 -> 17.1, session 58 call 3; k2
-  // 32x2048x22016 31.44 -> 31.25, 32x7168x2048 6.71 -> 6.68) and their m16
-  // forms but the k2 one without a cluster (k4 16x7168x4096 8.86 -> 8.70, k2
-  // in a cluster 16x2048x22016 28.64 -> 28.03; session 59 call 2, H100). The
-  // rest keep the plain barrier result: with it the n64 m8 forms lost 2%
-  // (1x3072x5888 9.7 -> 9.9, 8x7168x4096 8.05 -> 8.26, again 8.21 -> 8.40 in
-  // session 59) and the k2 m16 one without a cluster 1% (16x7168x2048 6.36 ->
-  // 6.42); n128 k1 (no auto plan) was not measured.
-  constexpr bool kN64UniformDecode =
-      kBlockN == 64 && (kMmaRows == 32 || (kMmaRows == 16 && (kWgsK == 4 || kCluster)));
-  constexpr bool kUniformVote =
-      kMmaRows == kNa || (kBlockN == 128 && kWgsK == 2) || kN64UniformDecode;
-  auto cta_vote = [](bool v) {
-    const int all = __syncthreads_and(v);
-    if constexpr (kUniformVote) return WarpUniform(all) != 0;
-    return all != 0;
-  };
+  // The vote warp-uniform (WarpUniform): the loops lose their R2URs (ptxas
+  // keeps the wgmma descriptors in uniform registers). Sessions 57-59 took it
+  // form by form (the n64 m8 forms and the k2 m16 one without a cluster lost
+  // 1-2% with it); those losses came from the release's atomic, which ptxas
+  // made warp-aggregated in warp-uniform code: with the elected releasing
+  // lane (`release` below) every form is faster with it (session 60 calls 2-3,
+  // H100: 64x7168x2048 7.80 -> 7.55 us, 16x7168x2048 6.27 -> 6.03, 8x2048x22016
+  // 26.97 -> 24.85, 8x7168x4096 8.13 -> 8.04).
+  auto cta_vote = [](bool v) { return WarpUniform(__syncthreads_and(v)) != 0; };
   [[maybe_unused]] bool cta_folds = false;
   if constexpr (kPartialLoop) {
     cta_folds = cta_vote(cta_fast);
@@ -417,19 +404,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // on purpose: the stage's only readers are the wgmma, complete at the
   // wait_group before. (A partial last stage is never released: nothing
   // follows it.)
-  // The releasing lane: elect.sync in the forms with the warp-uniform vote,
-  // where ptxas made a `lane == 0` branch's atomicAdd warp-aggregated (7
-  // more instructions a stage, two of them S2R): 2-6% faster there (64x7168x2048
-  // 7.80 -> 7.55 µs, 16x2048x22016 27.6 -> 25.9; session 60 call 2, H100).
-  // The plain-vote forms had no aggregation and lost with it (8x7168x4096
-  // 8.09 -> 8.25, 16x7168x2048 6.31 -> 6.34): lane 0 there.
-  auto releasing_lane = [&]() {
-    if constexpr (kUniformVote) return ElectOneSync();
-    return lane == 0;
-  };
+  // The releasing lane by elect.sync: ptxas cannot prove a `lane == 0` branch
+  // single-lane in this warp-uniform code and made its atomicAdd a
+  // warp-aggregated one (S2R of the lane id and mask, VOTEU, FLO, two POPC
+  // each release).
   auto release = [&](int t) {
     __syncwarp();
-    if (releasing_lane()) {
+    if (ElectOneSync()) {
       const int s = t & (kRingStages - 1);
       if (atomicAdd(&releases[s], 1u) == kConsumerWarps - 1) {
         releases[s] = 0u;

@@ -107,8 +107,8 @@ MXFP4_DEVICE_INLINE void PromoteRingBlockExact(const float (&d)[kCols / 2], floa
 // registers and moved it with an R2UR (16 in the persistent direct-store ws
 // loop; session 57, SASS from nvdisasm). With the shuffle the descriptors stay
 // in uniform registers: the ws loops lose the R2URs (prefill 1-5% faster,
-// session 57 call 2). The non-ws ring body's votes take it in the forms where
-// it was measured faster (wgmma_ring_gemm_body.h, kUniformVote).
+// session 57 call 2). The non-ws ring body's votes take it too (every form
+// since session 60, with its stage release by an elected lane).
 template <typename T>
 MXFP4_DEVICE_INLINE T WarpUniform(T v) {
   return __shfl_sync(0xFFFFFFFFu, v, 0);
@@ -118,8 +118,8 @@ MXFP4_DEVICE_INLINE T WarpUniform(T v) {
 // lane 0 in a whole warp). ptxas knows the elected lane to be alone, where it
 // cannot prove `lane == 0` alone in warp-uniform code: there it made the ring
 // release's shared atomicAdd a warp-aggregated one (S2R of the lane id and
-// mask, VOTEU, FLO, two POPC on every stage). The ring body elects its
-// releasing lane where its vote is warp-uniform (wgmma_ring_gemm_body.h).
+// mask, VOTEU, FLO, two POPC on every stage): the ring body's stage release
+// (wgmma_ring_gemm_body.h).
 MXFP4_DEVICE_INLINE bool ElectOneSync() {
   uint32_t elected;
   asm volatile("{\n .reg .pred p;\n elect.sync _|p, 0xffffffff;\n selp.u32 %0, 1, 0, p;\n}"
