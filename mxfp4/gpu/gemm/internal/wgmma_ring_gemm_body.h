@@ -359,8 +359,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // 128-register cap, and a third loop moved their fast loop's spills, 2-5%
   // slower on every shape they run (session 33 call 1: 1x8192x8192 15.8 ->
   // 16.5 us, 64x4096x4096 c2 10.4 -> 10.75); auto keeps off-step K on the k2
-  // tile. (Their code here kept session 33's PTX until session 58: their M >
-  // 32 and m32 forms take the warp-uniform vote below, which cut their spills.)
+  // tile. (Their code here kept session 33's PTX until session 58: the
+  // warp-uniform vote below, theirs since sessions 58-60, cut their spills.)
   constexpr bool kPartialLoop = kWgsK < 4;
   // The vote warp-uniform (WarpUniform): the loops lose their R2URs (ptxas
   // keeps the wgmma descriptors in uniform registers). Sessions 57-59 took it
@@ -404,10 +404,8 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // on purpose: the stage's only readers are the wgmma, complete at the
   // wait_group before. (A partial last stage is never released: nothing
   // follows it.)
-  // The releasing lane by elect.sync: ptxas cannot prove a `lane == 0` branch
-  // single-lane in this warp-uniform code and made its atomicAdd a
-  // warp-aggregated one (S2R of the lane id and mask, VOTEU, FLO, two POPC
-  // each release).
+  // The releasing lane by elect.sync, not `lane == 0`: in this warp-uniform
+  // code ptxas made lane 0's atomicAdd warp-aggregated (ElectOneSync).
   auto release = [&](int t) {
     __syncwarp();
     if (ElectOneSync()) {

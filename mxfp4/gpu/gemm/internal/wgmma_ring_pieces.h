@@ -115,11 +115,10 @@ MXFP4_DEVICE_INLINE T WarpUniform(T v) {
 }
 
 // True in one lane of a converged warp (elect.sync: the lowest active lane,
-// lane 0 in a whole warp). ptxas knows the elected lane to be alone, where it
-// cannot prove `lane == 0` alone in warp-uniform code: there it made the ring
-// release's shared atomicAdd a warp-aggregated one (S2R of the lane id and
-// mask, VOTEU, FLO, two POPC on every stage): the ring body's stage release
-// (wgmma_ring_gemm_body.h).
+// lane 0 in a whole warp). ptxas knows the elected lane to be alone; in code
+// it sees as warp-uniform it cannot prove a `lane == 0` branch single-lane and
+// makes an atomic there warp-aggregated (S2R of the lane id and mask, VOTEU,
+// FLO, two POPC on every call: the ring body's stage release until session 60).
 MXFP4_DEVICE_INLINE bool ElectOneSync() {
   uint32_t elected;
   asm volatile("{\n .reg .pred p;\n elect.sync _|p, 0xffffffff;\n selp.u32 %0, 1, 0, p;\n}"
