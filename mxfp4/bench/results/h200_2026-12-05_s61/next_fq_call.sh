@@ -5,32 +5,36 @@
 # mxfp4.gpu.gemm.gemm_paths_benchmark` after a stage of main) and `tools/device/pack_variant.sh
 # --no_gemm_benchmark fq //mxfp4/gpu/gemm:gemm_paths_benchmark //mxfp4/gpu/gemm:quant_then_mma_test`
 # (pack the variant from the patched tree, the stage from main). Carry [".device-pack"]:
-#   fq = main + a prototype of the m128 k2 ws tile's fused-quantization form (fused_quant_ws.patch): with
-#        MXFP4_FUSED_WS_CLUSTER=C (2..8) in the environment and the N tiles a multiple of C, no quantizer
-#        kernel: the GEMM is launched with a (C, 1, 1) cluster along N; every thread waits for the
-#        preceding kernel first; the producer issues its first weight copies, the consumers load the
-#        weight-scale check's bytes, then the consumer warps of CTA rank r quantize items r x 8 + w,
-#        stepping 8C, of the CTA's 128-row tile of A into the workspace (QuantizeRowTileInCluster: the
-#        quantizer's bytes, scales and fold flags), proxy fence + release / acquire cluster barrier (both
-#        roles), then the ws body as before (fold flags and scales read with ld.global.cg).
-# First fq's quant_then_mma_test with C = 2 (every m128 k2 ws case with an even N-tile count runs fused)
-# and C = 8 (filtered), memcheck and racecheck of the ws / contest tests with C = 2; then base against fq
-# with C = 8, 4, 2 on the m128 k2 ws tile, 3 interleaved rounds each.
+#   fq = main + a prototype of the fused-quantization forms of the m128 k2 ws tile and (M > 32, no K split
+#        over CTAs) the 64x64 k2 ring tile (fused_quant_ws.patch): with MXFP4_FUSED_WS_CLUSTER=C (2..8) in
+#        the environment and the N tiles a multiple of C, no quantizer kernel: the GEMM is launched with a
+#        (C, 1, 1) cluster along N; every thread waits for the preceding kernel first; the weights' first
+#        loads and the weight-scale check's go out, then the consumer warps of CTA rank r quantize items
+#        r x 8 + w, stepping 8C, of the CTA's row tile of A into the workspace (QuantizeRowTileInCluster:
+#        the quantizer's bytes, scales and fold flags), proxy fence + release / acquire cluster barrier
+#        (a ws tile's producer too), then the body as before (fold flags and activation scales read with
+#        ld.global.cg).
+# First fq's quant_then_mma_test with C = 2 (every such case with an even N-tile count runs fused) and
+# C = 8 (filtered), memcheck and racecheck of the ring / ws / contest tests with C = 2; then base against
+# fq with C = 8, 4, 2 on both tiles (the contest's 256x3072x1536 and 64x7168x2048 among them), 3
+# interleaved rounds each.
 source tools/device/call_preamble.sh fq fq
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=90
 nvidia-smi --query-gpu=name --format=csv,noheader | tee -a "$O/steps.log"
 T=/tmp/v/fq/mxfp4.gpu.gemm.quant_then_mma_test
 F="GemmPath.WarpSpecialized*:GemmPath.ContestShapes*:GemmPath.TinyAndOddShapes:GemmPath.EveryTile:GemmPath.MSweep"
-F="$F:GemmPath.WeightsWritten*"
+F="$F:GemmPath.WeightsWritten*:GemmPath.*Ring*"
 MXFP4_FUSED_WS_CLUSTER=2 run_test fq_c2_quant_then_mma_test 230 "$T" &
 MXFP4_FUSED_WS_CLUSTER=8 run_test fq_c8_quant_then_mma_test 200 "$T" --gtest_filter="$F" &
 MXFP4_FUSED_WS_CLUSTER=2 sanitize 240 "$F" "$T" memcheck &
 MXFP4_FUSED_WS_CLUSTER=2 sanitize 240 "$F" "$T" racecheck &
 wait
 W=quant_then_mma:wgmma8_n64_m128_k2_ws_fold:1
+R=quant_then_mma:wgmma8_n64_m64_k2_fold:1
 C="256x3072x1536:auto:auto:0,128x4096x2048:$W,256x4096x4096:$W,256x2048x1024:$W,256x7168x2048:$W"
+C="$C,64x7168x2048:auto:auto:0,64x3072x1536:auto:auto:0,128x4096x2048:$R,64x4096x4096:$R"
 for c in 8 4 2; do
-  MXFP4_FUSED_WS_CLUSTER=$c timeout 150 bash tools/device/only_ab.sh --reps=3 "$C" fq > "$O/ab_c$c.log" 2>&1
+  MXFP4_FUSED_WS_CLUSTER=$c timeout 200 bash tools/device/only_ab.sh --reps=3 "$C" fq > "$O/ab_c$c.log" 2>&1
   st "ab C=$c rc=$?"
 done
 cat "$O/steps.log"
