@@ -12,8 +12,9 @@
 # unpacks .device-pack/stage.tar.xz (when present) into .device/ and each
 # .device-pack/VARIANT.tar.xz into /tmp/v (binaries under /tmp/v/VARIANT/),
 # and defines finish_call, which tars $O into $OUT/NAME.tar.xz and removes $O
-# (one file comes back from the device tool, whatever the call wrote), and
-# run_test / sanitize (below: a test binary, compute-sanitizer tools on one).
+# (one file comes back from the device tool, whatever the call wrote),
+# run_test / sanitize (below: a test binary, compute-sanitizer tools on one)
+# and ring_checks (the checks of a ring / ws kernel change, below).
 # Why: every session-15..18 call script repeated these lines by hand.
 
 call_name="${1:?usage: source tools/device/call_preamble.sh NAME [VARIANT ...]}"
@@ -63,4 +64,28 @@ sanitize() {
     st "$tool $(basename "$bin") rc=$rc"
     tail -2 "$log"
   done
+}
+# ring_checks DIR [LIMIT]: the checks of a change to the ring or ws kernels, all
+# at once (the GPU runs them side by side), each under `timeout LIMIT` (default
+# 240): DIR's quant_then_mma_test, gemm_api_test, splitk_small_m_test and
+# fused_quant_test (those present, as mxfp4.gpu.gemm.<name>) in full through
+# run_test, and racecheck and memcheck of quant_then_mma_test's tests matching
+# RING_CHECK_FILTER (the ring, ws, persistent, contest and edge tests) through
+# sanitize. Returns when all are done (it waits for every background job of
+# the shell). Why: sessions 58-61 wrote these lines into each call script.
+RING_CHECK_FILTER="GemmPath.*Ring*:GemmPath.ContestShapes*:GemmPath.TinyAndOddShapes:GemmPath.EveryTile"
+RING_CHECK_FILTER="$RING_CHECK_FILTER:GemmPath.MSweep:GemmPath.SmallLayers*:GemmPath.PersistentGrid"
+ring_checks() {
+  local dir="$1" limit="${2:-240}" b
+  for b in quant_then_mma_test gemm_api_test splitk_small_m_test fused_quant_test; do
+    if [[ -x "$dir/mxfp4.gpu.gemm.$b" ]]; then
+      run_test "$b" "$limit" "$dir/mxfp4.gpu.gemm.$b" &
+    fi
+  done
+  local q="$dir/mxfp4.gpu.gemm.quant_then_mma_test"
+  if [[ -x "$q" ]]; then
+    sanitize "$limit" "$RING_CHECK_FILTER" "$q" racecheck &
+    sanitize "$limit" "$RING_CHECK_FILTER" "$q" memcheck &
+  fi
+  wait
 }

@@ -48,6 +48,19 @@ grep -q 'racecheck fake_test rc=9$' "$O/steps.log" || fail "racecheck status: $(
 grep -q 'memcheck fake_test rc=0$' "$O/steps.log" || fail "memcheck status: $(cat "$O/steps.log")"
 sanitize 10 'A.*' "$t/fake_test" synccheck >/dev/null
 [[ -f "$O/synccheck.fake_test.log" ]] || fail "synccheck not run"
+# ring_checks: the test binaries present in DIR through run_test, racecheck and
+# memcheck of quant_then_mma_test with RING_CHECK_FILTER through sanitize.
+mkdir -p "$t/ring"
+cp "$t/fake_test" "$t/ring/mxfp4.gpu.gemm.quant_then_mma_test"
+cp "$t/fake_test" "$t/ring/mxfp4.gpu.gemm.gemm_api_test"
+ring_checks "$t/ring" 10 >/dev/null
+for n in quant_then_mma_test gemm_api_test; do
+  grep -q "\] $n: \[  PASSED  \] 3 tests. rc=0$" "$O/steps.log" || fail "ring_checks $n: $(cat "$O/steps.log")"
+done
+[[ ! -e "$O/splitk_small_m_test.log" ]] || fail "ring_checks ran a missing binary"
+grep -qF -- "quant_then_mma_test --gtest_filter=$RING_CHECK_FILTER" \
+  "$O/racecheck.mxfp4.gpu.gemm.quant_then_mma_test.log" || fail "ring_checks racecheck"
+grep -q 'memcheck mxfp4.gpu.gemm.quant_then_mma_test rc=0$' "$O/steps.log" || fail "ring_checks memcheck"
 CS=""
 sanitize 10 'A.*' "$t/fake_test" >/dev/null
 grep -q 'sanitize: no compute-sanitizer$' "$O/steps.log" || fail "no-sanitizer step"
