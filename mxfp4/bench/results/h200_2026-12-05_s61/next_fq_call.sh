@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Session 61's prepared call for the next session (loans were paused before it could run; three starts
-# were refused). Before the call, here: `git apply mxfp4/bench/results/h200_2026-12-05_s61/fused_quant_ws.patch`
-# on main, then `tools/device/stage.sh` (or a slim stage: `tools/device/slim_stage.sh
-# mxfp4.gpu.gemm.gemm_paths_benchmark` after a stage of main) and `tools/device/pack_variant.sh
-# --no_gemm_benchmark fq //mxfp4/gpu/gemm:gemm_paths_benchmark //mxfp4/gpu/gemm:quant_then_mma_test`
-# (pack the variant from the patched tree, the stage from main). Carry [".device-pack"]:
+# were refused). Build here, in this order (the base must be main's: only_ab.sh sets the variable for
+# both binaries, and main's ignores it):
+#   1. on main: tools/device/stage.sh, then tools/device/slim_stage.sh mxfp4.gpu.gemm.gemm_paths_benchmark
+#   2. git apply mxfp4/bench/results/h200_2026-12-05_s61/fused_quant_ws.patch, then
+#      tools/device/pack_variant.sh --no_gemm_benchmark fq //mxfp4/gpu/gemm:gemm_paths_benchmark \
+#        //mxfp4/gpu/gemm:quant_then_mma_test
+#   3. git checkout -- mxfp4/gpu && rm mxfp4/gpu/gemm/internal/wgmma_order_quant_item.h (main again)
+# Then run this script on the device, carry [".device-pack"] (slim stage ~14 MB + fq ~12 MB):
 #   fq = main + a prototype of the fused-quantization forms of the m128 k2 ws tile and (M > 32, no K split
 #        over CTAs) the 64x64 k2 ring tile (fused_quant_ws.patch): with MXFP4_FUSED_WS_CLUSTER=C (2..8) in
 #        the environment and the N tiles a multiple of C, no quantizer kernel: the GEMM is launched with a
