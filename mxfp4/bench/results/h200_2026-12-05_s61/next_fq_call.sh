@@ -17,6 +17,9 @@
 #        the quantizer's bytes, scales and fold flags), proxy fence + release / acquire cluster barrier
 #        (a ws tile's producer too), then the body as before (fold flags and activation scales read with
 #        ld.global.cg).
+# Cluster residency (docs/paths.md "Dispatch", ResidentClusters; H200: 15 clusters of 8, 30 of 4, 66 of 2 at
+# one CTA per SM): the 128-CTA configurations below run two waves at C = 8 and 4 (the prototype does not
+# check); the contest's 96 (256x3072x1536) and 112 (64x7168x2048) CTAs fit at every C.
 # First fq's quant_then_mma_test with C = 2 (every such case with an even N-tile count runs fused) and
 # C = 8 (filtered), memcheck and racecheck of the ring / ws / contest tests with C = 2; then base against
 # fq with C = 8, 4, 2 on both tiles (the contest's 256x3072x1536 and 64x7168x2048 among them), 3
