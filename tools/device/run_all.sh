@@ -16,8 +16,10 @@
 #                           l2flush and hot, are rows of every set):
 #                           JSON in $OUT/gemm_<set>.json
 #   --gemm_sweep            gemm_paths_benchmark --sweep (every forced path/tile/
-#                           split per shape, hot/cold CUDA-graph timing) and the
-#                           SASS instruction counts of the GEMM kernels
+#                           split per shape, hot/cold CUDA-graph timing), its
+#                           summary per shape in $OUT/sweep_summary.txt
+#                           (sweep_summary.py: auto against the fastest other
+#                           plan) and the SASS instruction counts of the GEMM kernels
 #   --other_benchmarks      every other staged *_benchmark (quantize_benchmark:
 #                           JSON packed into $OUT/other_bench_json.tar.gz;
 #                           wgmma_step_benchmark: a text table in bench.log)
@@ -275,6 +277,10 @@ for s in ${bench_sets//,/ }; do
 done
 if [[ $do_gemm_sweep -eq 1 ]]; then
   bench "gemm_paths_benchmark --sweep" "$paths_bench" --sweep
+  # Per shape: auto against the fastest other plan and cuBLAS bf16 (sweep_summary.py).
+  if command -v python3 >/dev/null; then
+    python3 tools/device/sweep_summary.py "$OUT/bench.log" >"$OUT/sweep_summary.txt" 2>&1 || true
+  fi
   if command -v cuobjdump >/dev/null; then
     {
       echo "===== SASS instruction counts (gemm_paths_benchmark binary)"
