@@ -14,7 +14,6 @@ Reads plain text or .xz. Exit status 1 if the file has no shape line (not a swee
 """
 
 import argparse
-import io
 import lzma
 import re
 import sys
@@ -37,9 +36,8 @@ def _short(key):
 
 
 def _open(path):
-    if path.endswith(".xz"):
-        return io.TextIOWrapper(lzma.open(path), encoding="utf-8", errors="replace")
-    return open(path, encoding="utf-8", errors="replace")
+    opener = lzma.open if path.endswith(".xz") else open
+    return opener(path, "rt", encoding="utf-8", errors="replace")
 
 
 def summarize(lines, margin):
