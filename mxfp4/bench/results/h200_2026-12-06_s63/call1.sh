@@ -4,7 +4,8 @@
 #   sf  = session 62's stream_fold.patch (records h200_2026-12-05_s62: the activation-scale fold in the fused
 #         register-streaming tiles without a quantization cluster; fast batches fmaf(P * sa, sb, acc));
 #   sf2 = sf + the fast batches' weight scales decoded by the shift alone (vote on 1 <= S <= 240 instead of
-#         S <= 240; sf2.patch here, against main).
+#         S <= 240; sf2.patch here, against main; its gemm_path_test.cc also runs FoldedScalesAtTheEdges over
+#         every stream_* tile, which the fold now reaches).
 # base / sf2 on auto plans served by those tiles, 3 interleaved rounds; then sf2's fused_quant_test,
 # splitk_small_m_test and gemm_api_test in full, racecheck and memcheck of fused_quant_test.
 source tools/device/call_preamble.sh c1 sf2
