@@ -94,8 +94,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
   const Case cases[] = {
       {4, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
       {16, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
-      {32, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
-      {32, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
+      {32, 4096, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
+      {32, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
       {64, 7168, 2048, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},
       {8, 2112, 7168, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
@@ -114,7 +114,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 1536, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
       // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 90 N tiles
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
-      {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4", 4},
+      {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
       {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       // M > 32: the ring tiles, one wave or several (session 16: 1.3x-2.8x
@@ -421,7 +421,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
 }
 
 // A forced fused_quant with 16 < M <= 32 and K <= 512 takes
-// stream_n64_m16_k4 from 90 N tiles of 32 rows, else the quantization-cluster
+// stream_n64_m16_k4_fold from 90 N tiles of 32 rows, else the quantization-cluster
 // tile _c4; other shapes keep the path's default.
 TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
   GemmOptions o;
@@ -432,8 +432,8 @@ TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
   };
   const Case cases[] = {
       {32, 2848, 512, "stream_n32_m32_k4_c4"}, {17, 2848, 448, "stream_n32_m32_k4_c4"},
-      {32, 2880, 512, "stream_n64_m16_k4"},    {17, 2880, 448, "stream_n64_m16_k4"},
-      {32, 4096, 512, "stream_n64_m16_k4"},    {16, 4096, 512, "stream_n32_m16_k4"},
+      {32, 2880, 512, "stream_n64_m16_k4_fold"},    {17, 2880, 448, "stream_n64_m16_k4_fold"},
+      {32, 4096, 512, "stream_n64_m16_k4_fold"},    {16, 4096, 512, "stream_n32_m16_k4"},
       {32, 4096, 576, "stream_n32_m16_k4"},    {8, 4096, 512, "stream_n32_m8_k4"},
   };
   for (const Case& c : cases) {
@@ -926,7 +926,7 @@ TEST(GemmApi, AutoPlanWithPreparedWeight) {
   const Case cases[] = {
       {4, 2880, 512, "stream_n32_m8_k4", false},
       {16, 2112, 7168, "streamq_n32_m16_k8_bulk", false},
-      {32, 4096, 512, "stream_n64_m16_k4", false},
+      {32, 4096, 512, "stream_n64_m16_k4_fold", false},
       {64, 7168, 2048, "wgmma8_n64_m64_k2_ws_fold", true},
       {64, 2816, 7168, "wgmma8_n64_m64_k2_ws_fold", true},   // k4, cluster 3 without
       {128, 2048, 2048, "wgmma8_n64_m64_k2_ws_fold", true},  // k2, cluster 2 without

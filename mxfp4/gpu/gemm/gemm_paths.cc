@@ -58,7 +58,7 @@ constexpr GemmPathInfo kPaths[] = {
      "streaming: stream_n32_m8_k4 (auto M <= 8, K <= 512), stream_n32_m16_k4 (auto "
      "8 < M <= 16, K <= 512), stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n32_m32_k8, stream_n16_m8_k8, "
-     "stream_n16_m16_k8, stream_n64_m32_k2, stream_n64_m16_k4 (auto 16 < M <= 32, K <= 512, "
+     "stream_n16_m16_k8, stream_n64_m32_k2, stream_n64_m16_k4_fold (auto 16 < M <= 32, K <= 512, "
      "N > 2848: from 90 N tiles of 32 rows); quantization clusters (a (C, 1, 1) cluster along N "
      "shares the quantization through distributed shared memory): stream_n32_m8_k4_c2, "
      "stream_n32_m16_k4_c4, stream_n32_m32_k4_c2, "

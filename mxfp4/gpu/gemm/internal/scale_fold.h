@@ -17,7 +17,11 @@
 //     FFMA per output and block instead of FMUL + FFMA, and no sa loads.
 // A stage takes that fast form only when every activation block of the CTA's
 // stage was folded and every weight scale of the phase is <= 240 (a barrier
-// with a predicate decides it, per CTA and stage). Otherwise the exact
+// with a predicate decides it, per CTA and stage). The fused streaming
+// *_fold tiles (stream_gemm_body.h) decide once a CTA that all its A blocks
+// folded (the quantization's closing barrier), then per warp and batch of
+// weight blocks with a warp vote on their scale bytes (1..240: the decode is
+// the exponent shift alone). Otherwise the exact
 // fallback undoes the fold per element (P = P' * (1/sa), exact: a power of
 // two, no subnormal) and runs the original fmaf(P, fl(sa * sb), acc); an
 // unfolded block (S outside [115, 141], NaN scale 0xFF included) keeps P.

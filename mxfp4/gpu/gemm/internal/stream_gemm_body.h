@@ -31,6 +31,7 @@
 #define MXFP4_GPU_GEMM_INTERNAL_STREAM_GEMM_BODY_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
@@ -38,6 +39,7 @@
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/phase_clock.h"
 #include "mxfp4/gpu/gemm/internal/combine_partials.h"
+#include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
 
@@ -58,11 +60,15 @@ namespace mxfp4::gpu::gemm_internal {
 // dependency chains (max, shuffles, scale, conversion) one after another.
 // The loop bounds are warp-uniform: the warp's quads start on blocks
 // j_first - lane_block + (0 or 0..7).
-template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster,
+// kFoldA: blocks whose scale byte folds (ActivationScaleFolds) are stored
+// times sa (FoldScaleF16x2); all_folded turns false at a stored block of a
+// row within M that does not fold.
+template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster, bool kFoldA,
           typename AfterFirstLoads>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                float* dst_scale, int j_first, int lane_block,
                                                int cta_blocks, bool row_in, int tig,
+                                               bool& all_folded,
                                                AfterFirstLoads&& after_first_loads) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
   // j - lane_block is the same in all the warp's quads (uniform exits).
@@ -86,7 +92,15 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
 #pragma unroll
     for (int i = 0; i < kItemsPerPass; ++i) {
       const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
-      const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+      quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+      if constexpr (kFoldA) {
+        if (ActivationScaleFolds(r.scale)) {
+#pragma unroll
+          for (int h2 = 0; h2 < 4; ++h2) r.h[h2] = FoldScaleF16x2(r.h[h2], r.scale);
+        } else if (row_in && j + i * kItemStep < cta_blocks) {
+          all_folded = false;
+        }
+      }
       if (j + i * kItemStep < cta_blocks) {
         const uint4 h = make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
         const float scale = quant::E8m0ToFloat(r.scale);
@@ -116,11 +130,11 @@ template <TileConfigId kId, bool kClusterSplit, bool kContestLayout>
 MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
-  // A in shared memory as fp16 of value/2, or (bulk prequantized tiles) as
-  // E4M3 of value/2, converted to fp16 pairs at the MMA; never folded.
+  // A in shared memory as fp16 of value/2 (times sa in the *_fold tiles,
+  // below), or (bulk prequantized tiles) as E4M3 of value/2, converted to
+  // fp16 pairs at the MMA.
   constexpr bool kE4m3A = kCfg.operands == MmaOperands::kE4m3;
-  static_assert(!kCfg.fold_a_scale && (!kE4m3A || BulkATiled(kCfg)),
-                "streaming tiles use unfolded fp16 operands (E4M3 A: bulk prequantized tiles)");
+  static_assert(!kE4m3A || BulkATiled(kCfg), "E4M3 A: bulk prequantized tiles only");
   constexpr int kOpRowBytes = kCfg.op_row_bytes();
   constexpr bool kPrequant = kCfg.a_source == ASource::kPrequantized;
   constexpr bool kBulk = kCfg.bulk_b;
@@ -133,6 +147,19 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr int kQuads = kThreads / 4;
   constexpr int kU = kStreamBatchBlocks;
   static_assert((kBlockM & (kBlockM - 1)) == 0, "block_m must be a power of two");
+  // *_fold streaming tiles fold sa into their fp16 operands (scale_fold.h);
+  // a batch whose weight scale bytes are all in 1..240, in a CTA whose every
+  // stored A block folded, promotes with fmaf(P * sa, sb, acc) and no sa
+  // load. Only where the math saved outweighs the quantizer's extra work
+  // (H100, session 64, K = 512: n64_m16 math 2010 -> 1643 cycles against
+  // quantization +150, 32x4096x512 3.66 -> 3.48 us; the m8 / m16 n32 tiles
+  // were level or up to 1.5% slower, split-K n16_m8_k8 10% slower;
+  // docs/paths.md "Folded activation scales").
+  constexpr bool kFoldA = kCfg.fold_a_scale;
+  static_assert(!kFoldA || (!kPrequant && !kBulk && !kE4m3A && kCfg.quant_cluster == 1),
+                "the streaming fold: fused fp16 register-streaming tiles without a quantization "
+                "cluster (the quantizing CTA's vote covers the whole A tile)");
+  [[maybe_unused]] bool a_folded = true;
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
@@ -361,15 +388,18 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // K = 512 (16 blocks) in one pass of kShortItems loads; longer K-ranges
       // (the splitk tiles' chunks) in passes of 8 loads in flight.
       if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
-        QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
+        QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster, kFoldA>(
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, a_folded,
+            issue_weights);
       } else {
-        QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
+        QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster, kFoldA>(
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, a_folded,
+            issue_weights);
       }
     } else {
-      QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster>(
-          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, issue_weights);
+      QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster, kFoldA>(
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, a_folded,
+          issue_weights);
     }
     if constexpr (kQuantCluster > 1) {
       // Every CTA's operands are complete once all have passed this barrier
@@ -379,7 +409,12 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   }
   if constexpr (kBulk) bulk.StoreScales();
-  __syncthreads();
+  [[maybe_unused]] bool cta_a_folded = false;
+  if constexpr (kFoldA) {
+    cta_a_folded = __syncthreads_and(a_folded ? 1 : 0) != 0;
+  } else {
+    __syncthreads();
+  }
   StampPhase(p, kPhaseClockReady);
 
   // ------------------------------------------------------------ math
@@ -389,8 +424,12 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 #pragma unroll
     for (int i = 0; i < 4; ++i) acc[mt][i] = 0.0f;
   }
+  // kFast (fold tiles): every A block folded and sb <= 2^113, so
+  // fmaf(P * sa, sb, acc) is the contract's fmaf(P, fl(sa * sb), acc).
+  // Otherwise a folded block is unfolded first (UnfoldFactor: exact).
   auto compute_block = [&](int gg, uint32_t w_row, uint32_t w_row8, float sb_row,
-                           float sb_row8) {
+                           float sb_row8, auto fast_tag) {
+    constexpr bool kFast = decltype(fast_tag)::value;
     uint32_t h_row[4], h_row8[4];
     Fp4x8ToF16x8(w_row, h_row);
     Fp4x8ToF16x8(w_row8, h_row8);
@@ -412,9 +451,24 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
         x[2] = xv.z;
         x[3] = xv.w;
       }
-      const float2 sa = *reinterpret_cast<const float2*>(a_scales + item0 + mt * 8 + 2 * tig);
       float d[4];
       MmaF16Block(h_row, h_row8, x, d);
+      if constexpr (kFast) {
+        acc[mt][0] = __fmaf_rn(d[0], sb_row, acc[mt][0]);
+        acc[mt][1] = __fmaf_rn(d[1], sb_row, acc[mt][1]);
+        acc[mt][2] = __fmaf_rn(d[2], sb_row8, acc[mt][2]);
+        acc[mt][3] = __fmaf_rn(d[3], sb_row8, acc[mt][3]);
+        continue;
+      }
+      const float2 sa = *reinterpret_cast<const float2*>(a_scales + item0 + mt * 8 + 2 * tig);
+      if constexpr (kFoldA) {
+        const float u0 = UnfoldFactor(sa.x);
+        const float u1 = UnfoldFactor(sa.y);
+        d[0] = __fmul_rn(d[0], u0);
+        d[1] = __fmul_rn(d[1], u1);
+        d[2] = __fmul_rn(d[2], u0);
+        d[3] = __fmul_rn(d[3], u1);
+      }
       acc[mt][0] = __fmaf_rn(d[0], __fmul_rn(sb_row, sa.x), acc[mt][0]);
       acc[mt][1] = __fmaf_rn(d[1], __fmul_rn(sb_row, sa.y), acc[mt][1]);
       acc[mt][2] = __fmaf_rn(d[2], __fmul_rn(sb_row8, sa.x), acc[mt][2]);
@@ -444,7 +498,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
         float2 sb;
         bulk.Read(u, gid, tig, w_row, w_row8, sb);
         // Natural-layout rows beyond N were never copied.
-        compute_block(g_lo + u, in_row ? w_row : 0u, in_row8 ? w_row8 : 0u, sb.x, sb.y);
+        compute_block(g_lo + u, in_row ? w_row : 0u, in_row8 ? w_row8 : 0u, sb.x, sb.y,
+                      std::false_type{});
       }
     }
   } else {
@@ -456,12 +511,34 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       const bool more = g + kU < g_hi;
       StreamBatch next;
       if (more) load_batch(g + kU, next);
+      auto run_batch = [&](auto fast_tag) {
+        // The fast batches' bytes are 1..240: E8m0ToFloat is the shift alone.
+        constexpr bool kFastBatch = decltype(fast_tag)::value;
 #pragma unroll
-      for (int u = 0; u < kU; ++u) {
-        if (g + u < g_hi) {
-          compute_block(g + u, cur.w_row[u], cur.w_row8[u], quant::E8m0ToFloat(cur.s_row[u]),
-                        quant::E8m0ToFloat(cur.s_row8[u]));
+        for (int u = 0; u < kU; ++u) {
+          if (g + u < g_hi) {
+            const float s_row = kFastBatch ? __uint_as_float(cur.s_row[u] << 23)
+                                           : quant::E8m0ToFloat(cur.s_row[u]);
+            const float s_row8 = kFastBatch ? __uint_as_float(cur.s_row8[u] << 23)
+                                            : quant::E8m0ToFloat(cur.s_row8[u]);
+            compute_block(g + u, cur.w_row[u], cur.w_row8[u], s_row, s_row8, fast_tag);
+          }
         }
+      };
+      bool fast = false;
+      if constexpr (kFoldA) {
+        // max(S - 1) over the batch (unsigned: S = 0 wraps) <= 239: 1 <= S <= 240.
+        uint32_t s_max = 0;
+#pragma unroll
+        for (int u = 0; u < kU; ++u) {
+          if (g + u < g_hi) s_max = max(s_max, max(cur.s_row[u] - 1u, cur.s_row8[u] - 1u));
+        }
+        fast = __all_sync(0xFFFFFFFFu, cta_a_folded && s_max < kFoldMaxWeightScaleByte);
+      }
+      if (fast) {  // warp-uniform
+        run_batch(std::true_type{});
+      } else {
+        run_batch(std::false_type{});
       }
       if (more) cur = next;
     }

@@ -126,8 +126,9 @@ enum class TileConfigId : int {
   kStreamN32M32K4C4,
   kStreamN32M32K8C2,
   // A fused streaming tile of 64 weight rows x 16 activation rows (a
-  // 32-row A as two row tiles, each CTA quantizing its 16 rows alone).
-  kStreamN64M16K4,
+  // 32-row A as two row tiles, each CTA quantizing its 16 rows alone), its
+  // activation scales folded into the fp16 operands (stream_gemm_body.h).
+  kStreamN64M16K4Fold,
   // Warp-specialized e4m3 wgmma ring tiles (internal/wgmma_ring_ws_gemm_body.h):
   // a producer warpgroup converts the weights into shared memory for two
   // consumer warpgroups: wgmma8_n<block_n>_m<block_m>[_k2]_ws_fold.
@@ -156,7 +157,7 @@ enum class TileConfigId : int {
   X(kFusedN64M16Fold) X(kFusedN64M16UnrolledFold) X(kStreamN32M8K4) X(kStreamN32M16K4)    \
   X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
   X(kStreamN32M16K8) X(kStreamN32M8K8) X(kStreamN32M8K4Bulk) X(kStreamN32M16K4Bulk)            \
-  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8) X(kStreamN64M16K4)
+  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8) X(kStreamN64M16K4Fold)
 // Fused streaming tiles with a quantization cluster (fused_quant only).
 #define MXFP4_FUSED_CLUSTER_TILES(X) \
   X(kStreamN32M8K4C2) X(kStreamN32M16K4C4) X(kStreamN32M32K4C2) X(kStreamN32M32K4C4)      \
@@ -331,9 +332,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN32M16K8:
       return {2, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m16_k8", false, false, 8, true, false};
-    case TileConfigId::kStreamN64M16K4:
+    case TileConfigId::kStreamN64M16K4Fold:
       return {4, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
-              "stream_n64_m16_k4", false, false, 4, true, false};
+              "stream_n64_m16_k4_fold", true, false, 4, true, false};
     case TileConfigId::kStreamN32M32K8:
       return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m32_k8", false, false, 8, true, false};
