@@ -36,9 +36,9 @@
 #include "mxfp4/gpu/gemm/device_block_quantize.h"
 #include "mxfp4/gpu/gemm/internal/bulk_copy.h"
 #include "mxfp4/gpu/gemm/internal/bulk_weight_chunk.h"
+#include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/phase_clock.h"
-#include "mxfp4/gpu/gemm/internal/combine_partials.h"
 #include "mxfp4/gpu/gemm/internal/scale_fold.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 #include "mxfp4/gpu/gemm/internal/weight_rows.h"
@@ -427,8 +427,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // kFast (fold tiles): every A block folded and sb <= 2^113, so
   // fmaf(P * sa, sb, acc) is the contract's fmaf(P, fl(sa * sb), acc).
   // Otherwise a folded block is unfolded first (UnfoldFactor: exact).
-  auto compute_block = [&](int gg, uint32_t w_row, uint32_t w_row8, float sb_row,
-                           float sb_row8, auto fast_tag) {
+  auto compute_block = [&](int gg, uint32_t w_row, uint32_t w_row8, float sb_row, float sb_row8,
+                           auto fast_tag) {
     constexpr bool kFast = decltype(fast_tag)::value;
     uint32_t h_row[4], h_row8[4];
     Fp4x8ToF16x8(w_row, h_row);
@@ -517,8 +517,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 #pragma unroll
         for (int u = 0; u < kU; ++u) {
           if (g + u < g_hi) {
-            const float s_row = kFastBatch ? __uint_as_float(cur.s_row[u] << 23)
-                                           : quant::E8m0ToFloat(cur.s_row[u]);
+            const float s_row =
+                kFastBatch ? __uint_as_float(cur.s_row[u] << 23) : quant::E8m0ToFloat(cur.s_row[u]);
             const float s_row8 = kFastBatch ? __uint_as_float(cur.s_row8[u] << 23)
                                             : quant::E8m0ToFloat(cur.s_row8[u]);
             compute_block(g + u, cur.w_row[u], cur.w_row8[u], s_row, s_row8, fast_tag);
