@@ -65,27 +65,33 @@ sanitize() {
     tail -2 "$log"
   done
 }
-# ring_checks DIR [LIMIT]: the checks of a change to the ring or ws kernels, all
-# at once (the GPU runs them side by side), each under `timeout LIMIT` (default
-# 240): DIR's quant_then_mma_test, gemm_api_test, splitk_small_m_test and
-# fused_quant_test (those present, as mxfp4.gpu.gemm.<name>) in full through
-# run_test, and racecheck and memcheck of quant_then_mma_test's tests matching
-# RING_CHECK_FILTER (the ring, ws, persistent, contest and edge tests) through
-# sanitize. Returns when all are done (it waits for every background job of
-# the shell). Why: sessions 58-61 wrote these lines into each call script.
-RING_CHECK_FILTER="GemmPath.*Ring*:GemmPath.ContestShapes*:GemmPath.TinyAndOddShapes:GemmPath.EveryTile"
-RING_CHECK_FILTER="$RING_CHECK_FILTER:GemmPath.MSweep:GemmPath.SmallLayers*:GemmPath.PersistentGrid"
-ring_checks() {
-  local dir="$1" limit="${2:-240}" b
+# device_checks DIR LIMIT SAN_TEST SAN_FILTER: DIR's quant_then_mma_test,
+# gemm_api_test, splitk_small_m_test and fused_quant_test (those present, as
+# mxfp4.gpu.gemm.<name>) in full through run_test, and racecheck and memcheck
+# of SAN_TEST's tests matching SAN_FILTER through sanitize, all at once (the
+# GPU runs them side by side), each under `timeout LIMIT`. Returns when all
+# are done (it waits for every background job of the shell).
+device_checks() {
+  local dir="$1" limit="$2" filter="$4" b
+  local san="$dir/mxfp4.gpu.gemm.$3"
   for b in quant_then_mma_test gemm_api_test splitk_small_m_test fused_quant_test; do
     if [[ -x "$dir/mxfp4.gpu.gemm.$b" ]]; then
       run_test "$b" "$limit" "$dir/mxfp4.gpu.gemm.$b" &
     fi
   done
-  local q="$dir/mxfp4.gpu.gemm.quant_then_mma_test"
-  if [[ -x "$q" ]]; then
-    sanitize "$limit" "$RING_CHECK_FILTER" "$q" racecheck &
-    sanitize "$limit" "$RING_CHECK_FILTER" "$q" memcheck &
+  if [[ -x "$san" ]]; then
+    sanitize "$limit" "$filter" "$san" racecheck &
+    sanitize "$limit" "$filter" "$san" memcheck &
   fi
   wait
 }
+# ring_checks DIR [LIMIT]: the checks of a change to the ring or ws kernels
+# (LIMIT default 240): device_checks with quant_then_mma_test's tests matching
+# RING_CHECK_FILTER (the ring, ws, persistent, contest and edge tests)
+# sanitized. fused_checks DIR [LIMIT]: those of a change to the fused
+# (streaming) kernels: device_checks with all of fused_quant_test sanitized.
+# Why: sessions 58-64 wrote these lines into each call script.
+RING_CHECK_FILTER="GemmPath.*Ring*:GemmPath.ContestShapes*:GemmPath.TinyAndOddShapes:GemmPath.EveryTile"
+RING_CHECK_FILTER="$RING_CHECK_FILTER:GemmPath.MSweep:GemmPath.SmallLayers*:GemmPath.PersistentGrid"
+ring_checks() { device_checks "$1" "${2:-240}" quant_then_mma_test "$RING_CHECK_FILTER"; }
+fused_checks() { device_checks "$1" "${2:-240}" fused_quant_test "*"; }

@@ -61,6 +61,14 @@ done
 grep -qF -- "quant_then_mma_test --gtest_filter=$RING_CHECK_FILTER" \
   "$O/racecheck.mxfp4.gpu.gemm.quant_then_mma_test.log" || fail "ring_checks racecheck"
 grep -q 'memcheck mxfp4.gpu.gemm.quant_then_mma_test rc=0$' "$O/steps.log" || fail "ring_checks memcheck"
+# fused_checks: the same with all of fused_quant_test sanitized.
+mkdir -p "$t/fused"
+cp "$t/fake_test" "$t/fused/mxfp4.gpu.gemm.fused_quant_test"
+fused_checks "$t/fused" 10 >/dev/null
+grep -q "\] fused_quant_test: \[  PASSED  \] 3 tests. rc=0$" "$O/steps.log" || fail "fused_checks run"
+grep -qF -- "fused_quant_test --gtest_filter=*" "$O/memcheck.mxfp4.gpu.gemm.fused_quant_test.log" ||
+  fail "fused_checks memcheck"
+grep -q 'racecheck mxfp4.gpu.gemm.fused_quant_test rc=9$' "$O/steps.log" || fail "fused_checks racecheck"
 CS=""
 sanitize 10 'A.*' "$t/fake_test" >/dev/null
 grep -q 'sanitize: no compute-sanitizer$' "$O/steps.log" || fail "no-sanitizer step"
