@@ -9,5 +9,5 @@ st contest
 OUT="$O" timeout 400 bash tools/device/run_all.sh --bench=contest > "$O/run_all.log" 2>&1
 st "contest rc=$?"
 cat "$O/steps.log"
-grep -E "contest/.*/(mxfp4_auto|cublas_bf16)/(graph|l2flush)" "$O/run_all.log" | head -30
+grep -E "contest/.*/(mxfp4_auto|cublas_bf16)/(graph|l2flush)" "$O/bench.log" | cut -c1-160 | head -30
 finish_call
