@@ -1001,7 +1001,7 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
 // disagree there, so auto kept quant_then_mma below 128 N tiles (until
 // session 11, below).
 // Session 10 (H200, gemm_paths_benchmark --only, graph replay, two runs each,
-// same call): from 128 N tiles the cluster-less stream_n64_m16_k4_fold (the 32 A
+// same call): from 128 N tiles the cluster-less stream_n64_m16_k4 (the 32 A
 // rows as two 16-row tiles, each CTA quantizing its own rows: 128 CTAs on
 // 32x4096x512) beat _c2: 4.31 / 4.32 against 4.41 / 4.43 us (entry -> ready
 // 3.25K against 3.97K cycles, its math 2.07K against 1.50K); on 32x2880x512
@@ -1013,8 +1013,10 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
 // 7.01-7.61 against 7.40-7.90): auto takes fused_quant for every
 // 16 < M <= 32 with K <= 512.
 // Session 13: after session 12's prologue cuts (A loads before the weights'
-// address math) stream_n64_m16_k4_fold also wins on 32x2880x512 (90 N tiles of 32
+// address math) stream_n64_m16_k4 also wins on 32x2880x512 (90 N tiles of 32
 // rows; phase-clock runs, graph replay: 3.65 against _c4's 3.80 us).
+// Session 64: the tile folds the activation scales (stream_n64_m16_k4_fold;
+// H200 32x4096x512 3.64 -> 3.46 us, 32x2880x512 3.56 -> 3.40).
 constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4Fold;
 constexpr TileConfigId kFused32RowClusterTile = TileConfigId::kStreamN32M32K4C4;
 // N tiles of the cluster tile (32 rows): 90 = 32x2880x512's.
