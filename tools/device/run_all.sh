@@ -266,7 +266,9 @@ bench() {  # label binary args...
 }
 commit="$(sed -n 's/^commit: //p' "$D/MANIFEST" 2>/dev/null | cut -c1-12)"
 gemm_bench="$D/bench/mxfp4.bench.gemm_benchmark"
-paths_bench="$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark"
+# MXFP4_PATHS_BENCH: another build's gemm_paths_benchmark for every mode that runs it (--gemm_sweep,
+# --sass, --phase_clock, --profile_*), e.g. a variant's /tmp/v/NAME/... (call_preamble.sh unpacks them).
+paths_bench="${MXFP4_PATHS_BENCH:-$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark}"
 # Nsight Compute for the profile modes (empty where the image has none).
 ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
 for s in ${bench_sets//,/ }; do
