@@ -22,7 +22,10 @@
 // Element encoders: E2m1MagnitudeCode() (threshold compares, the CPU's own
 // formulation, for code outputs) and the GEMM's value/2 encoders (magic-
 // constant rounding, fewer instructions) whose output is the fp16 (HalfF16Pair)
-// or E4M3 (HalfE4m3Pair) encoding of value/2 - exact in both formats. The test
+// or E4M3 (HalfE4m3Pair) encoding of value/2 - exact in both formats; the
+// fp16 one also in an exponent-shift form (HalfF16PairShifted: integer
+// operations on the bf16 bits in place of fp32 multiplies, for scale bytes
+// 3..254), which the fused streaming tiles use. The test
 // gemm_building_blocks_test checks them against the CPU on every bf16 input
 // and every scale byte.
 //
@@ -102,6 +105,26 @@ MXFP4_DEVICE_INLINE uint32_t HalfE4m3Pair(uint32_t x0_bf16, uint32_t x1_bf16,
 #endif
 }
 
+// RoundHalfF16x2(): the rounding step of the fp16 encoders below on a
+// non-negative f16x2 word v: the magic constant, then min 3 (HalfF16PairPacked).
+MXFP4_DEVICE_INLINE uint32_t RoundHalfF16x2(uint32_t v) {
+#if defined(MXFP4_GPU_VENDOR_NVIDIA)
+  const uint32_t c = __vmaxu2((v & 0x7C007C00u) + 0x24002400u, 0x5C005C00u);
+  uint32_t r;
+  asm("{\n\t"
+      ".reg .b32 t;\n\t"
+      "add.rn.f16x2 t, %1, %2;\n\t"
+      "sub.rn.f16x2 t, t, %2;\n\t"
+      "min.f16x2 %0, t, %3;\n\t"
+      "}"
+      : "=r"(r)
+      : "r"(v), "r"(c), "r"(0x42004200u));  // 3.0 in both halves
+  return r;
+#else
+#error "RoundHalfF16x2: AMD branch not written yet"
+#endif
+}
+
 // HalfF16PairPacked()
 // Two bf16 elements (one bf16x2 word, element 0 in the low half) -> the fp16
 // bits of value/2 of their E2M1 codes (EVEN rule, RNE), as one f16x2 word,
@@ -124,21 +147,40 @@ MXFP4_DEVICE_INLINE uint32_t HalfF16PairPacked(uint32_t x_bf16x2, float half_rec
   const float lo = __fmul_rn(__uint_as_float((x_bf16x2 & 0x7FFFu) << 16), half_reciprocal);
   const float hi = __fmul_rn(__uint_as_float(x_bf16x2 & 0x7FFF0000u), half_reciprocal);
   const __half2 v2 = __floats2half2_rn(lo, hi);
-  const uint32_t v = *reinterpret_cast<const uint32_t*>(&v2);
-  const uint32_t c = __vmaxu2((v & 0x7C007C00u) + 0x24002400u, 0x5C005C00u);
-  uint32_t r;
-  asm("{\n\t"
-      ".reg .b32 t;\n\t"
-      "add.rn.f16x2 t, %1, %2;\n\t"
-      "sub.rn.f16x2 t, t, %2;\n\t"
-      "min.f16x2 %0, t, %3;\n\t"
-      "}"
-      : "=r"(r)
-      : "r"(v), "r"(c), "r"(0x42004200u));  // 3.0 in both halves
-  return r | (x_bf16x2 & 0x80008000u);
+  return RoundHalfF16x2(*reinterpret_cast<const uint32_t*>(&v2)) | (x_bf16x2 & 0x80008000u);
 #else
 #error "HalfF16PairPacked: AMD branch not written yet"
 #endif
+}
+
+// The exponent-shift form of HalfF16PairPacked's first step, for the scale
+// bytes S = 3..254 (HalfF16ShiftApplies): |x| * 2^(126 - S) is a bf16 with its
+// exponent moved, so its fp16 bits are (|x| bits - ((S - 14) << 7)) << 3 -
+// exact for every |x| whose half-scaled value h is at least 0.125 (an fp16
+// normal). Smaller |x| (bf16 subnormals included) are first raised to
+// h = 0.125, which rounds to 0 as they do (a tie, to even). Two instructions
+// a pair (max.u16x2, one multiply-add) in place of the two fp32 multiplies,
+// the operand shifts and the conversion. S <= 2 (bf16 subnormals with h >=
+// 0.125) and S = 255 (NaN / inf to 3) keep the multiply form. Every bf16 of a
+// block of scale S is covered: |x| <= the block max keeps h below 4, so no
+// half overflows into the other (gemm_building_blocks_test checks every bf16
+// and scale byte).
+struct HalfF16Shift {
+  uint32_t floor;   // bits of |x| with h = 0.125, both halves: (S - 2) << 7
+  uint32_t offset;  // ((S - 14) << 7) << 3 in both halves, mod 2^32
+};
+MXFP4_DEVICE_INLINE bool HalfF16ShiftApplies(uint32_t s) { return s - 3u <= 251u; }
+MXFP4_DEVICE_INLINE HalfF16Shift MakeHalfF16Shift(uint32_t s) {
+  return {(s - 2u) * 0x00800080u, (s - 14u) * 0x04000400u};
+}
+// HalfF16PairShifted(): HalfF16PairPacked(x, HalfScaleReciprocal(S)) for a
+// pair whose sign-cleared bits are abs_bf16x2 (x & 0x7FFF7FFF), S in 3..254
+// and both |x| at most the block max whose scale is S. The per-half products
+// stay below 2^16, so the 32-bit multiply-add is two 16-bit ones.
+MXFP4_DEVICE_INLINE uint32_t HalfF16PairShifted(uint32_t x_bf16x2, uint32_t abs_bf16x2,
+                                                const HalfF16Shift& shift) {
+  const uint32_t v = __vmaxu2(abs_bf16x2, shift.floor) * 8u - shift.offset;
+  return RoundHalfF16x2(v) | (x_bf16x2 & 0x80008000u);
 }
 
 // HalfF16Pair(): HalfF16PairPacked of two separate bf16 elements.
@@ -147,22 +189,25 @@ MXFP4_DEVICE_INLINE uint32_t HalfF16Pair(uint32_t x0_bf16, uint32_t x1_bf16,
   return HalfF16PairPacked((x0_bf16 & 0xFFFFu) | (x1_bf16 << 16), half_reciprocal);
 }
 
-MXFP4_DEVICE_INLINE uint32_t QuadBlockMaxAbsBits(const uint32_t x[4]) {
-  uint32_t m = 0;
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    const uint32_t lo = x[i] & 0x7FFFu;
-    const uint32_t hi = (x[i] >> 16) & 0x7FFFu;
-    m = max(m, max(lo, hi));
-  }
+// QuadBlockMaxOfAbs(): the block's max |x| bits (as the high half of an fp32)
+// from the quad's sign-cleared bf16x2 words, as u16x2 maxima (the halves
+// never carry into each other), then one shuffle pair within the quad.
+MXFP4_DEVICE_INLINE uint32_t QuadBlockMaxOfAbs(const uint32_t a[4]) {
+  uint32_t m = __vmaxu2(__vmaxu2(a[0], a[1]), __vmaxu2(a[2], a[3]));
 #if defined(MXFP4_GPU_VENDOR_NVIDIA)
-  m = max(m, __shfl_xor_sync(0xFFFFFFFFu, m, 1));
-  m = max(m, __shfl_xor_sync(0xFFFFFFFFu, m, 2));
+  m = __vmaxu2(m, __shfl_xor_sync(0xFFFFFFFFu, m, 1));
+  m = __vmaxu2(m, __shfl_xor_sync(0xFFFFFFFFu, m, 2));
 #else
-  m = max(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 1)));
-  m = max(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 2)));
+  m = __vmaxu2(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 1)));
+  m = __vmaxu2(m, static_cast<uint32_t>(__shfl_xor(static_cast<int>(m), 2)));
 #endif
-  return m << 16;
+  return __vmaxu2(m, m >> 16) << 16;  // the low half holds max(lo, hi)
+}
+
+MXFP4_DEVICE_INLINE uint32_t QuadBlockMaxAbsBits(const uint32_t x[4]) {
+  const uint32_t a[4] = {x[0] & 0x7FFF7FFFu, x[1] & 0x7FFF7FFFu, x[2] & 0x7FFF7FFFu,
+                         x[3] & 0x7FFF7FFFu};
+  return QuadBlockMaxOfAbs(a);
 }
 
 // QuantizedQuarterF16: this lane's 8 elements as fp16 of value/2 (h[i] holds
@@ -172,16 +217,53 @@ struct QuantizedQuarterF16 {
   uint32_t scale;
 };
 
+// The two steps of QuantizeQuarterToHalfF16, for callers that quantize
+// several blocks at once and pick one encoder for all of them with a warp
+// vote (QuantizeFusedRowItems, stream_gemm_body.h: a branch per block made
+// the compiler run the blocks' dependency chains one after another - 8x512x3072
+// 6% slower, H100, session 65).
+// QuarterAbs: a lane's sign-cleared bf16x2 words, its block's scale byte,
+// and whether the exponent-shift encoder holds for the block (scale bytes
+// 3..254, or a block of zeros: any constants send zeros to zero).
+struct QuarterAbs {
+  uint32_t a[4];
+  uint32_t scale;
+  bool shift_ok;
+};
+MXFP4_DEVICE_INLINE QuarterAbs QuarterAbsAndScale(const uint32_t x[4]) {
+  QuarterAbs q;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) q.a[i] = x[i] & 0x7FFF7FFFu;
+  const uint32_t max_bits = QuadBlockMaxOfAbs(q.a);
+  q.scale = BlockScaleEven(max_bits);
+  q.shift_ok = HalfF16ShiftApplies(q.scale) || max_bits == 0u;
+  return q;
+}
+// EncodeQuarterShifted(): the fp16 value/2 words of a block with q.shift_ok.
+MXFP4_DEVICE_INLINE void EncodeQuarterShifted(const uint32_t x[4], const QuarterAbs& q,
+                                              uint32_t h[4]) {
+  const HalfF16Shift shift = MakeHalfF16Shift(max(q.scale, 3u));
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = HalfF16PairShifted(x[i], q.a[i], shift);
+}
+// EncodeQuarterMultiplied(): the same for any block (the fp32 multiply form).
+MXFP4_DEVICE_INLINE void EncodeQuarterMultiplied(const uint32_t x[4], uint32_t scale,
+                                                 uint32_t h[4]) {
+  const float half_reciprocal = HalfScaleReciprocal(scale);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) h[i] = HalfF16PairPacked(x[i], half_reciprocal);
+}
+
 // QuantizeQuarterToHalfF16()
 // EVEN-rule quantization of the quad's block to fp16 value/2; every lane of
 // the quad must call it (it shuffles within the quad), and all 32 lanes of
-// the warp must be active.
+// the warp must be active. The multiply form, without a branch: the kernels
+// that quantize one block at a time lost ~1% with the exponent-shift form
+// and its warp vote (H100, session 65: 64x7168x2048's wgmma-order quantizer).
 MXFP4_DEVICE_INLINE QuantizedQuarterF16 QuantizeQuarterToHalfF16(const uint32_t x[4]) {
   QuantizedQuarterF16 out;
   out.scale = BlockScaleEven(QuadBlockMaxAbsBits(x));
-  const float half_reciprocal = HalfScaleReciprocal(out.scale);
-#pragma unroll
-  for (int i = 0; i < 4; ++i) out.h[i] = HalfF16PairPacked(x[i], half_reciprocal);
+  EncodeQuarterMultiplied(x, out.scale, out.h);
   return out;
 }
 

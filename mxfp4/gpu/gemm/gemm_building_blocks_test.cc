@@ -3,7 +3,8 @@
 // The GEMM's device building blocks in isolation, against the CPU:
 //   - the element quantizer of device_block_quantize.h (fp16 and E4M3 value/2
 //     encoders) on EVERY bf16 input and EVERY scale byte (2^24 cases) vs
-//     mxfp4::QuantizeElement;
+//     mxfp4::QuantizeElement, and the fp16 encoder's exponent-shift form on
+//     every bf16 that fits a block of each scale byte 3..254;
 //   - one MMA tile with the weight conversion - fp16 (two chained mma.sync
 //     m16n8k16) and e4m3 (m16n8k32) - vs the exact E2M1 dot product (random,
 //     all-max, alternating, cancelling and all-zero blocks: a zero sum must
@@ -71,15 +72,22 @@ TEST(BuildingBlocks, ElementQuantizerOnEveryBf16AndScale) {
   constexpr size_t kCount = size_t{1} << 24;
   absl::StatusOr<DeviceBuffer> out_f16 = DeviceBuffer::Allocate(kCount * 2);
   absl::StatusOr<DeviceBuffer> out_e4m3 = DeviceBuffer::Allocate(kCount);
-  ASSERT_TRUE(out_f16.ok() && out_e4m3.ok());
+  absl::StatusOr<DeviceBuffer> out_shifted = DeviceBuffer::Allocate(kCount * 2);
+  ASSERT_TRUE(out_f16.ok() && out_e4m3.ok() && out_shifted.ok());
+  ASSERT_OK(out_f16->Fill(0xAB));
+  ASSERT_OK(out_e4m3->Fill(0xAB));
+  ASSERT_OK(out_shifted->Fill(0xAB));
   ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeEveryElement(
-      out_f16->as<uint16_t>(), out_e4m3->as<uint8_t>(), nullptr)));
+      out_f16->as<uint16_t>(), out_e4m3->as<uint8_t>(), out_shifted->as<uint16_t>(), nullptr)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
   std::vector<uint16_t> got_f16(kCount);
   std::vector<uint8_t> got_e4m3(kCount);
+  std::vector<uint16_t> got_shifted(kCount);
   ASSERT_OK(out_f16->CopyToHost(got_f16.data(), kCount * 2));
   ASSERT_OK(out_e4m3->CopyToHost(got_e4m3.data(), kCount));
+  ASSERT_OK(out_shifted->CopyToHost(got_shifted.data(), kCount * 2));
   int64_t mismatches = 0;
+  int64_t shifted_checked = 0;
   for (uint32_t i = 0; i < kCount; ++i) {
     const uint16_t x = static_cast<uint16_t>(i & 0xFFFF);
     const uint8_t s = static_cast<uint8_t>(i >> 16);
@@ -90,8 +98,20 @@ TEST(BuildingBlocks, ElementQuantizerOnEveryBf16AndScale) {
                     << got_f16[i] << " e4m3 0x" << int{got_e4m3[i]} << ", want code 0x"
                     << int{code} << std::dec;
     }
+    // The exponent-shift form (scale bytes 3..254) holds for every |x| that
+    // can be in a block of scale s: |x|'s own block scale is at most s.
+    const uint32_t abs_bits = static_cast<uint32_t>(x & 0x7FFFu) << 16;
+    if (s < 3 || s > 254 || BlockScale(abs_bits, ScaleRule::kEven) > s) continue;
+    ++shifted_checked;
+    if (got_shifted[i] != HalfF16OfCode(code) && ++mismatches <= 10) {
+      ADD_FAILURE() << "bf16 0x" << std::hex << x << " scale 0x" << int{s}
+                    << ": exponent-shift form got f16 0x" << got_shifted[i] << ", want code 0x"
+                    << int{code} << std::dec;
+    }
   }
   EXPECT_EQ(mismatches, 0);
+  // 252 scale bytes, up to 2^16 bf16 each (fewer where |x| needs a larger scale).
+  EXPECT_GT(shifted_checked, int64_t{4} << 20);
 }
 
 struct Tile {

@@ -141,10 +141,7 @@ __global__ void __launch_bounds__(kQuantThreads, kQuantMinCtasPerSm)
       scale = r.scale;
       // Folded activation scale (internal/scale_fold.h): the scales array
       // keeps sa, from which the GEMM knows which blocks were folded.
-      if (fold && ActivationScaleFolds(scale)) {
-#pragma unroll
-        for (int i = 0; i < 4; ++i) r.h[i] = FoldScaleF16x2(r.h[i], scale);
-      }
+      if (fold) FoldQuarterF16x2(r.h, scale);
       if (valid) {
         *reinterpret_cast<uint4*>(a_ops + (op + q * 8) * 2) =
             real ? make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]) : make_uint4(0u, 0u, 0u, 0u);

@@ -64,6 +64,19 @@ MXFP4_DEVICE_INLINE uint32_t FoldScaleF16x2(uint32_t halves, uint32_t scale_byte
   return d;
 }
 
+// FoldQuarterF16x2(): a lane's 4 f16x2 words of one block (its 8 fp16
+// operands) times 2^(S - 127) when the block's scale byte folds; returns
+// whether it did. The fp16 quantizers' one fold step (A-operand kernel, the
+// fused pipelined and streaming tiles).
+MXFP4_DEVICE_INLINE bool FoldQuarterF16x2(uint32_t (&halves)[4], uint32_t scale_byte) {
+  const bool folds = ActivationScaleFolds(scale_byte);
+  if (folds) {
+#pragma unroll
+    for (int i = 0; i < 4; ++i) halves[i] = FoldScaleF16x2(halves[i], scale_byte);
+  }
+  return folds;
+}
+
 // UnfoldFactor(): 1/sa for a folded block (exact power of two), else 1.
 MXFP4_DEVICE_INLINE float UnfoldFactor(float sa) {
   return ActivationScaleValueFolds(sa) ? __frcp_rn(sa) : 1.0f;

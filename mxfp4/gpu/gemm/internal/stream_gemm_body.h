@@ -60,8 +60,8 @@ namespace mxfp4::gpu::gemm_internal {
 // dependency chains (max, shuffles, scale, conversion) one after another.
 // The loop bounds are warp-uniform: the warp's quads start on blocks
 // j_first - lane_block + (0 or 0..7).
-// kFoldA: blocks whose scale byte folds (ActivationScaleFolds) are stored
-// times sa (FoldScaleF16x2); all_folded turns false at a stored block of a
+// kFoldA: blocks whose scale byte folds are stored times sa
+// (FoldQuarterF16x2); all_folded turns false at a stored block of a
 // row within M that does not fold.
 template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster, bool kFoldA,
           typename AfterFirstLoads>
@@ -89,34 +89,54 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
     if constexpr (kQuantCluster > 1) {
       if (j == j_first) ClusterWait();  // the first pass: before its remote stores
     }
+    // The pass's block scales first, then one encoder for all its blocks
+    // (quant::QuarterAbs: a branch per block serialized their chains).
+    quant::QuarterAbs q[kItemsPerPass];
+    bool shift_ok = true;
 #pragma unroll
     for (int i = 0; i < kItemsPerPass; ++i) {
       const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
-      quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
-      if constexpr (kFoldA) {
-        if (ActivationScaleFolds(r.scale)) {
+      q[i] = quant::QuarterAbsAndScale(x);
+      shift_ok = shift_ok && q[i].shift_ok;
+    }
+    auto encode_and_store = [&](auto shifted_tag) {
 #pragma unroll
-          for (int h2 = 0; h2 < 4; ++h2) r.h[h2] = FoldScaleF16x2(r.h[h2], r.scale);
-        } else if (row_in && j + i * kItemStep < cta_blocks) {
-          all_folded = false;
-        }
-      }
-      if (j + i * kItemStep < cta_blocks) {
-        const uint4 h = make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]);
-        const float scale = quant::E8m0ToFloat(r.scale);
-        unsigned char* const d = dst + i * kItemStep * kBlockM * 64;
-        float* const ds = dst_scale + i * kItemStep * kBlockM;
-        if constexpr (kQuantCluster > 1) {
-#pragma unroll
-          for (int c = 0; c < kQuantCluster; ++c) {
-            *cooperative_groups::this_cluster().map_shared_rank(reinterpret_cast<uint4*>(d), c) = h;
-            if (tig == 0) *cooperative_groups::this_cluster().map_shared_rank(ds, c) = scale;
-          }
+      for (int i = 0; i < kItemsPerPass; ++i) {
+        const uint32_t x[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
+        uint32_t hv[4];
+        if constexpr (decltype(shifted_tag)::value) {
+          quant::EncodeQuarterShifted(x, q[i], hv);
         } else {
-          *reinterpret_cast<uint4*>(d) = h;
-          if (tig == 0) *ds = scale;
+          quant::EncodeQuarterMultiplied(x, q[i].scale, hv);
+        }
+        if constexpr (kFoldA) {
+          if (!FoldQuarterF16x2(hv, q[i].scale)) {
+            if (row_in && j + i * kItemStep < cta_blocks) all_folded = false;
+          }
+        }
+        if (j + i * kItemStep < cta_blocks) {
+          const uint4 h = make_uint4(hv[0], hv[1], hv[2], hv[3]);
+          const float scale = quant::E8m0ToFloat(q[i].scale);
+          unsigned char* const d = dst + i * kItemStep * kBlockM * 64;
+          float* const ds = dst_scale + i * kItemStep * kBlockM;
+          if constexpr (kQuantCluster > 1) {
+#pragma unroll
+            for (int c = 0; c < kQuantCluster; ++c) {
+              *cooperative_groups::this_cluster().map_shared_rank(reinterpret_cast<uint4*>(d), c) =
+                  h;
+              if (tig == 0) *cooperative_groups::this_cluster().map_shared_rank(ds, c) = scale;
+            }
+          } else {
+            *reinterpret_cast<uint4*>(d) = h;
+            if (tig == 0) *ds = scale;
+          }
         }
       }
+    };
+    if (__all_sync(0xFFFFFFFFu, shift_ok)) {
+      encode_and_store(std::true_type{});
+    } else {
+      encode_and_store(std::false_type{});
     }
     src += kPassBlocks * 32;
     dst += kPassBlocks * kBlockM * 64;

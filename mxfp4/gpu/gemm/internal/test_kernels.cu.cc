@@ -13,7 +13,8 @@
 namespace mxfp4::gpu::gemm_internal {
 namespace {
 
-__global__ void QuantizeEveryElementKernel(uint16_t* out_f16, uint8_t* out_e4m3) {
+__global__ void QuantizeEveryElementKernel(uint16_t* out_f16, uint8_t* out_e4m3,
+                                           uint16_t* out_f16_shifted) {
   const uint32_t pair = blockIdx.x * blockDim.x + threadIdx.x;  // 2 elements per thread
   const uint32_t i = pair * 2;
   if (i >= (1u << 24)) return;
@@ -25,6 +26,13 @@ __global__ void QuantizeEveryElementKernel(uint16_t* out_f16, uint8_t* out_e4m3)
   const uint32_t e = quant::HalfE4m3Pair(i & 0xFFFFu, (i + 1) & 0xFFFFu, half_reciprocal);
   out_e4m3[i] = static_cast<uint8_t>(e & 0xFF);
   out_e4m3[i + 1] = static_cast<uint8_t>(e >> 8);
+  uint32_t shifted = 0xFFFFFFFFu;  // not defined for this scale byte
+  if (quant::HalfF16ShiftApplies(s)) {
+    const uint32_t x = (i & 0xFFFFu) | (((i + 1) & 0xFFFFu) << 16);
+    shifted = quant::HalfF16PairShifted(x, x & 0x7FFF7FFFu, quant::MakeHalfF16Shift(s));
+  }
+  out_f16_shifted[i] = static_cast<uint16_t>(shifted & 0xFFFF);
+  out_f16_shifted[i + 1] = static_cast<uint16_t>(shifted >> 16);
 }
 
 // fp16 / E4M3 bits of value/2 for E2M1 codes (sign in bit 3).
@@ -129,11 +137,12 @@ hipError_t LaunchBf16Pairs(const float* in, uint32_t* out, int pairs, hipStream_
   return hipGetLastError();
 }
 
-hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3, hipStream_t stream) {
+hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3,
+                                      uint16_t* out_f16_shifted, hipStream_t stream) {
   constexpr int kThreads = 256;
   const unsigned blocks = (1u << 23) / kThreads;
   hipLaunchKernelGGL(QuantizeEveryElementKernel, dim3(blocks), dim3(kThreads), 0, stream, out_f16,
-                     out_e4m3);
+                     out_e4m3, out_f16_shifted);
   return hipGetLastError();
 }
 

@@ -17,8 +17,11 @@ namespace mxfp4::gpu::gemm_internal {
 
 // For i in [0, 2^24), bf16 x = i & 0xFFFF quantized with scale byte
 // s = i >> 16 (every bf16, every scale): out_f16[i] = the GEMM's fp16 of
-// value/2, out_e4m3[i] = its E4M3 byte of value/2.
-hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3, hipStream_t stream);
+// value/2, out_e4m3[i] = its E4M3 byte of value/2, out_f16_shifted[i] = the
+// fp16 of the exponent-shift form (HalfF16PairShifted) for s = 3..254, 0xFFFF
+// for the other scale bytes (meaningful only where |x| fits a block of scale s).
+hipError_t LaunchQuantizeEveryElement(uint16_t* out_f16, uint8_t* out_e4m3,
+                                      uint16_t* out_f16_shifted, hipStream_t stream);
 
 // For each of `tiles` independent 16x8 tiles: d[t][row][col] = the exact
 // block dot product of weight words w[t][row][4] (one 32-element K-block,

@@ -6,7 +6,9 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-hipError_t LaunchQuantizeEveryElement(uint16_t*, uint8_t*, hipStream_t) { return hipErrorNoDevice; }
+hipError_t LaunchQuantizeEveryElement(uint16_t*, uint8_t*, uint16_t*, hipStream_t) {
+  return hipErrorNoDevice;
+}
 hipError_t LaunchMmaTiles(const uint32_t*, const uint8_t*, float*, int, bool, hipStream_t) {
   return hipErrorNoDevice;
 }

@@ -296,11 +296,8 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
           if constexpr (kF16) {
             quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
             if constexpr (kFold) {
-              if (ActivationScaleFolds(r.scale)) {
-#pragma unroll
-                for (int h = 0; h < 4; ++h) r.h[h] = FoldScaleF16x2(r.h[h], r.scale);
-              } else if (m0 + row < p.m) {
-                all_folded = false;
+              if (!FoldQuarterF16x2(r.h, r.scale)) {
+                if (m0 + row < p.m) all_folded = false;
               }
             }
             *reinterpret_cast<uint4*>(a_ops + (j * kBlockM + row) * kOpRow + q * 16) =
