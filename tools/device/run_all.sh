@@ -270,6 +270,11 @@ gemm_bench="$D/bench/mxfp4.bench.gemm_benchmark"
 # --sass, --phase_clock, --profile_*), e.g. a variant's /tmp/v/NAME/... (call_preamble.sh unpacks them).
 paths_bench="${MXFP4_PATHS_BENCH:-$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark}"
 # Nsight Compute for the profile modes (empty where the image has none).
+# MXFP4_NCU_CACHE_CONTROL: ncu's --cache-control for every profile mode: "all" (ncu's default: caches
+# flushed before each profiled pass, so A and B come from HBM) or "none" (the data stays in L2 from the
+# launches before, as in graph replay; session 65).
+ncu_cache="${MXFP4_NCU_CACHE_CONTROL:-all}"
+[[ $ncu_cache == all || $ncu_cache == none ]] || { echo "run_all: MXFP4_NCU_CACHE_CONTROL must be all or none" >&2; exit 2; }
 ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
 for s in ${bench_sets//,/ }; do
   bench "gemm_benchmark $s" "$gemm_bench" --mxfp4_sets="$s" \
@@ -312,7 +317,7 @@ if [[ -n "$profile_shapes" ]]; then
     echo "===== ncu: contest/$shape/mxfp4_auto/l2flush" >>"$OUT/profile.txt"
     start=$(date +%s)
     # Small reference measurements: the profile is about the GEMM kernels only.
-    timeout "$bench_limit" "$ncu_bin" --clock-control none --set full \
+    timeout "$bench_limit" "$ncu_bin" --clock-control none --cache-control "$ncu_cache" --set full \
       -k 'regex:Gemm|QuantizeAOperand' --launch-skip 3 --launch-count 2 --page details \
       "${launch[@]}" "$gemm_bench" --mxfp4_peak_size=1024 --mxfp4_copy_mib=16 \
       --benchmark_filter="^contest/$shape/mxfp4_auto/l2flush" --benchmark_min_time=0.01 \
@@ -351,12 +356,12 @@ if [[ -n "$profile_config" ]]; then
     if [[ -z "$ncu_bin" || ! -x "$paths_bench" ]]; then
       bench_rows+=("ncu $config|NO NCU OR BENCH|0"); overall=1; break
     fi
-    timeout "$bench_limit" "$ncu_bin" --clock-control none --set full \
+    timeout "$bench_limit" "$ncu_bin" --clock-control none --cache-control "$ncu_cache" --set full \
       -k 'regex:Gemm' --launch-skip 3 --launch-count 1 --page details \
       "${launch[@]}" "$paths_bench" --only="$config" >>"$OUT/profile.txt" 2>&1
     rc=$?
     # Where the warps wait: the stall reasons per issued instruction.
-    timeout "$bench_limit" "$ncu_bin" --clock-control none \
+    timeout "$bench_limit" "$ncu_bin" --clock-control none --cache-control "$ncu_cache" \
       --metrics 'regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio' \
       -k 'regex:Gemm' --launch-skip 3 --launch-count 1 --page raw \
       "${launch[@]}" "$paths_bench" --only="$config" 2>&1 | grep -E 'stalled|Gemm' \
@@ -374,7 +379,7 @@ if [[ -n "$profile_source" ]]; then
     if [[ -z "$ncu_bin" || ! -x "$paths_bench" ]]; then
       bench_rows+=("ncu source $config|NO NCU OR BENCH|0"); overall=1; break
     fi
-    timeout "$bench_limit" "$ncu_bin" --clock-control none \
+    timeout "$bench_limit" "$ncu_bin" --clock-control none --cache-control "$ncu_cache" \
       --section SourceCounters --section WarpStateStats --import-source no \
       -k 'regex:Gemm' --launch-skip 3 --launch-count 1 -f -o "$WORK/source_$i" \
       "${launch[@]}" "$paths_bench" --only="$config" >"$WORK/source_$i.log" 2>&1
