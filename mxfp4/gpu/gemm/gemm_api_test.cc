@@ -116,6 +116,10 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
       {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
       {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
+      // Beyond one wave of that tile (132 CTAs), its k2 twin (two CTAs a SM).
+      {32, 4224, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},  // 132 CTAs
+      {32, 4288, 512, GemmPath::kFusedQuant, "stream_n64_m16_k2_fold", 2},  // 134
+      {24, 7168, 512, GemmPath::kFusedQuant, "stream_n64_m16_k2_fold", 2},
       {24, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m32_k4", 4},
       // M > 32: the ring tiles, one wave or several (session 16: 1.3x-2.8x
       // faster than the pipelined tile on several waves); beyond one wave of
@@ -421,7 +425,8 @@ TEST(GemmApi, AutoPlanForContestShapes) {
 }
 
 // A forced fused_quant with 16 < M <= 32 and K <= 512 takes
-// stream_n64_m16_k4_fold from 90 N tiles of 32 rows, else the quantization-cluster
+// stream_n64_m16_k4_fold from 90 N tiles of 32 rows (its k2 twin beyond one
+// wave), else the quantization-cluster
 // tile _c4; other shapes keep the path's default.
 TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
   GemmOptions o;
@@ -435,6 +440,7 @@ TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
       {32, 2880, 512, "stream_n64_m16_k4_fold"},    {17, 2880, 448, "stream_n64_m16_k4_fold"},
       {32, 4096, 512, "stream_n64_m16_k4_fold"},    {16, 4096, 512, "stream_n32_m16_k4"},
       {32, 4096, 576, "stream_n32_m16_k4"},    {8, 4096, 512, "stream_n32_m8_k4"},
+      {32, 7168, 512, "stream_n64_m16_k2_fold"},
   };
   for (const Case& c : cases) {
     absl::StatusOr<GemmPlan> plan = PlanGemm(c.m, PreshuffledWeight(c.n, c.k), o);

@@ -1018,13 +1018,21 @@ bool RingForDecode(int64_t m, int64_t n, int64_t groups) {
 // Session 64: the tile folds the activation scales (stream_n64_m16_k4_fold;
 // H200 32x4096x512 3.64 -> 3.46 us, 32x2880x512 3.56 -> 3.40).
 constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4Fold;
+// Session 65 (H100, gemm_paths_benchmark --only, hot graph replay, 3 rounds):
+// where that tile's grid passes one wave (16 warps a CTA, one CTA a SM) its
+// k2 twin (8 warps, two CTAs a SM, one wave up to 264 CTAs) wins: 32xNx512
+// N = 4608 6.29 -> 5.31 us, 6144 6.35 -> 5.36, 7168 6.38 -> 5.47, 8192 6.49 ->
+// 5.59, 14336 12.49 -> 9.66, 24x7168x512 6.09 -> 5.34, 17x5120x512 5.65 ->
+// 5.09; within one wave it loses (32x4096x512 3.42 against 3.90, 32x2880x512
+// 3.33 against 3.69).
+constexpr TileConfigId kAutoFused32RowWideTile = TileConfigId::kStreamN64M16K2Fold;
 constexpr TileConfigId kFused32RowClusterTile = TileConfigId::kStreamN32M32K4C4;
 // N tiles of the cluster tile (32 rows): 90 = 32x2880x512's.
 constexpr int64_t kFused32RowMinNTiles = 90;
 
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
 // K <= 512: kAutoFused32RowTile from kFused32RowMinNTiles N tiles of 32
-// rows, else the quantization-cluster tile kFused32RowClusterTile - or kCount
+// rows (kAutoFused32RowWideTile where its grid passes one wave), else the quantization-cluster tile kFused32RowClusterTile - or kCount
 // for none (AutoPath picks the path, PlanGemm the tile; session 7: the
 // cluster tiles beat the other fused tiles there).
 TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
@@ -1032,8 +1040,9 @@ TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
     return TileConfigId::kCount;
   }
   const int64_t block_n = GetTileConfig(kFused32RowClusterTile).block_n();
-  return (n + block_n - 1) / block_n >= kFused32RowMinNTiles ? kAutoFused32RowTile
-                                                              : kFused32RowClusterTile;
+  if ((n + block_n - 1) / block_n < kFused32RowMinNTiles) return kFused32RowClusterTile;
+  return TileGridCtas(kAutoFused32RowTile, m, n) > ResidentClusters(1) ? kAutoFused32RowWideTile
+                                                                        : kAutoFused32RowTile;
 }
 
 // The warp-specialized twin of an auto ring tile that auto runs instead when

@@ -145,6 +145,9 @@ enum class TileConfigId : int {
   // Its K-split twin: 64 weight rows x 192 activation rows, K over the two
   // consumer warpgroups (one-wave grids of 129..384 rows).
   kWgmma8N64M192K2WsFold,
+  // stream_n64_m16_k4_fold with 2 warps along K (8 warps, two CTAs a SM):
+  // auto's 32-row tile where the k4 tile's grid passes one wave (dispatch_rules.cc).
+  kStreamN64M16K2Fold,
   kCount,
 };
 
@@ -157,7 +160,8 @@ enum class TileConfigId : int {
   X(kFusedN64M16Fold) X(kFusedN64M16UnrolledFold) X(kStreamN32M8K4) X(kStreamN32M16K4)    \
   X(kStreamN32M32K4) X(kStreamN16M8K8) X(kStreamN64M32K2) X(kStreamN16M16K8)              \
   X(kStreamN32M16K8) X(kStreamN32M8K8) X(kStreamN32M8K4Bulk) X(kStreamN32M16K4Bulk)            \
-  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8) X(kStreamN64M16K4Fold)
+  X(kStreamN32M8K8Bulk) X(kStreamN32M16K8Bulk) X(kStreamN32M32K8) X(kStreamN64M16K4Fold) \
+  X(kStreamN64M16K2Fold)
 // Fused streaming tiles with a quantization cluster (fused_quant only).
 #define MXFP4_FUSED_CLUSTER_TILES(X) \
   X(kStreamN32M8K4C2) X(kStreamN32M16K4C4) X(kStreamN32M32K4C2) X(kStreamN32M32K4C4)      \
@@ -335,6 +339,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamN64M16K4Fold:
       return {4, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n64_m16_k4_fold", true, false, 4, true, false};
+    case TileConfigId::kStreamN64M16K2Fold:
+      return {4, 1, 1, 2, 0, ASource::kFusedBf16, MmaOperands::kF16,
+              "stream_n64_m16_k2_fold", true, false, 2, true, false};
     case TileConfigId::kStreamN32M32K8:
       return {2, 1, 1, 4, 0, ASource::kFusedBf16, MmaOperands::kF16,
               "stream_n32_m32_k8", false, false, 8, true, false};
