@@ -108,6 +108,11 @@ for s in ${bench_sets//,/ }; do
   [[ "$s" == contest || "$s" == sweep ]] || { echo "run_all: --bench=$bench_sets: sets are contest, sweep" >&2; exit 2; }
 done
 [[ -n "$sanitize_filter" ]] || sanitize_filter="$gtest_filter"
+# MXFP4_NCU_CACHE_CONTROL: ncu's --cache-control for every profile mode: "all" (ncu's default: caches
+# flushed before each profiled pass, so A and B come from HBM) or "none" (the data stays in L2 from the
+# launches before, as in graph replay; session 65).
+ncu_cache="${MXFP4_NCU_CACHE_CONTROL:-all}"
+[[ $ncu_cache == all || $ncu_cache == none ]] || { echo "run_all: MXFP4_NCU_CACHE_CONTROL must be all or none" >&2; exit 2; }
 
 if [[ -f "$PACK" ]]; then
   rm -rf "$D"
@@ -270,11 +275,6 @@ gemm_bench="$D/bench/mxfp4.bench.gemm_benchmark"
 # --sass, --phase_clock, --profile_*), e.g. a variant's /tmp/v/NAME/... (call_preamble.sh unpacks them).
 paths_bench="${MXFP4_PATHS_BENCH:-$D/bench/mxfp4.gpu.gemm.gemm_paths_benchmark}"
 # Nsight Compute for the profile modes (empty where the image has none).
-# MXFP4_NCU_CACHE_CONTROL: ncu's --cache-control for every profile mode: "all" (ncu's default: caches
-# flushed before each profiled pass, so A and B come from HBM) or "none" (the data stays in L2 from the
-# launches before, as in graph replay; session 65).
-ncu_cache="${MXFP4_NCU_CACHE_CONTROL:-all}"
-[[ $ncu_cache == all || $ncu_cache == none ]] || { echo "run_all: MXFP4_NCU_CACHE_CONTROL must be all or none" >&2; exit 2; }
 ncu_bin="$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1 || true)"
 for s in ${bench_sets//,/ }; do
   bench "gemm_benchmark $s" "$gemm_bench" --mxfp4_sets="$s" \

@@ -333,7 +333,8 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
       "stream_n32_m8_k4",  "stream_n32_m16_k4", "stream_n32_m32_k4", "stream_n16_m8_k8",
       "stream_n64_m32_k2", "stream_n16_m16_k8", "stream_n32_m16_k8", "stream_n32_m8_k8",
       "stream_n32_m8_k4_bulk", "stream_n32_m16_k4_bulk", "stream_n32_m8_k8_bulk",
-      "stream_n32_m16_k8_bulk", "stream_n32_m32_k8", "stream_n64_m16_k4_fold"};
+      "stream_n32_m16_k8_bulk", "stream_n32_m32_k8", "stream_n64_m16_k4_fold",
+      "stream_n64_m16_k2_fold"};
   std::vector<std::string> fused = stream;
   fused.push_back("fused_n64_m8");
   for (const char* t : {"stream_n32_m8_k4_c2", "stream_n32_m16_k4_c4", "stream_n32_m32_k4_c2",

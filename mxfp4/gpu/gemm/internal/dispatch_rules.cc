@@ -41,7 +41,9 @@ namespace mxfp4::gpu::gemm_internal {
 //   16 < M <= 32, K <= 512
 //                       fused_quant     stream_n64_m16_k4_fold from 90 N tiles of
 //                                       32 rows (two 16-row tiles, each CTA
-//                                       quantizes its own rows), else
+//                                       quantizes its own rows; its k2 twin
+//                                       stream_n64_m16_k2_fold beyond 132
+//                                       CTAs), else
 //                                       stream_n32_m32_k4_c4 (a cluster of 4
 //                                       CTAs shares the quantization)
 //   16 < M <= 32, K > 512
@@ -1032,9 +1034,10 @@ constexpr int64_t kFused32RowMinNTiles = 90;
 
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
 // K <= 512: kAutoFused32RowTile from kFused32RowMinNTiles N tiles of 32
-// rows (kAutoFused32RowWideTile where its grid passes one wave), else the quantization-cluster tile kFused32RowClusterTile - or kCount
-// for none (AutoPath picks the path, PlanGemm the tile; session 7: the
-// cluster tiles beat the other fused tiles there).
+// rows (kAutoFused32RowWideTile where its grid passes one wave), else the
+// quantization-cluster tile kFused32RowClusterTile - or kCount for none
+// (AutoPath picks the path, PlanGemm the tile; session 7: the cluster tiles
+// beat the other fused tiles there).
 TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
     return TileConfigId::kCount;
@@ -1097,7 +1100,7 @@ TileConfigId AutoTile(GemmPath path, int64_t m, int64_t n, int64_t groups, int s
     tile = TileConfigId::kStreamQN32M32K8;
   }
   if (path == GemmPath::kFusedQuant) {
-    // 16 < M <= 32, K <= 512: stream_n64_m16_k4_fold or a quantization cluster.
+    // 16 < M <= 32, K <= 512: stream_n64_m16_k4_fold / k2_fold or a quantization cluster.
     const TileConfigId row32_tile = Fused32RowTile(m, n, groups);
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
   }
