@@ -14,7 +14,9 @@
 namespace mxfp4::gpu::gemm_internal {
 namespace {
 
-template <TileConfigId kId>
+// kContestLayout: the fold streaming tiles' kernel for the original system's
+// B layouts (StreamGemmBodyOfKernel); the other tiles take only false.
+template <TileConfigId kId, bool kContestLayout>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmFusedQuantKernel(const GemmKernelArgs args) {
@@ -23,21 +25,30 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   // completed (gemm.h "Stream order"). The streaming body waits itself,
   // after its index and weight-row math.
   if constexpr (GetTileConfig(kId).stream_b) {
-    StreamGemmBody<kId, /*kClusterSplit=*/false>(args);
+    StreamGemmBodyOfKernel<kId, /*kClusterSplit=*/false, kContestLayout>(args);
   } else {
     GridDependencyWait();
     TileGemmBody<kId, /*kClusterSplit=*/false, /*kWaitForPrecedingGrid=*/false>(args);
   }
 }
 
-template <TileConfigId kId>
-hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+template <TileConfigId kId, bool kContestLayout>
+hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
   static PerDeviceOnce smem_ready;
-  if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId>, smem_ready); e != hipSuccess) {
+  if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId, kContestLayout>, smem_ready);
+      e != hipSuccess) {
     return e;
   }
-  return LaunchTile(GemmFusedQuantKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true,
-                    stream);
+  return LaunchTile(GemmFusedQuantKernel<kId, kContestLayout>, args, GetTileConfig(kId),
+                    /*programmatic=*/true, stream);
+}
+
+template <TileConfigId kId>
+hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+  if constexpr (HasStreamLayoutKernels(GetTileConfig(kId))) {
+    if (IsStreamContestLayout(args)) return LaunchForm<kId, true>(args, stream);
+  }
+  return LaunchForm<kId, false>(args, stream);
 }
 
 }  // namespace

@@ -131,6 +131,11 @@ TEST(GemmPath, EveryTile) {
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
       EXPECT_TRUE(PathTester().Tile(tile).M(9).N(112).K(256).Seed(++seed)
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+      // Preshuffled data with natural scales: the run-time form, also in the
+      // fold tiles whose contest layouts have a kernel of their own
+      // (HasStreamLayoutKernels).
+      EXPECT_TRUE(PathTester().Tile(tile).M(24).N(208).K(512).Seed(++seed)
+                      .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
     }
     // Quantization clusters: a grid padded past N (N = 2048 + 32: 65 tiles),
     // rows beyond M, K = 32 * odd in natural layouts.

@@ -16,7 +16,9 @@
 namespace mxfp4::gpu::gemm_internal {
 namespace {
 
-template <TileConfigId kId>
+// kContestLayout: the fold streaming tiles' kernel for the original system's
+// B layouts (StreamGemmBodyOfKernel); the other tiles take only false.
+template <TileConfigId kId, bool kContestLayout>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmSplitKSmallMKernel(const GemmKernelArgs args) {
@@ -25,22 +27,30 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   // completed (gemm.h "Stream order"). The streaming body waits itself,
   // after its index and weight-row math.
   if constexpr (GetTileConfig(kId).stream_b) {
-    StreamGemmBody<kId, /*kClusterSplit=*/true>(args);
+    StreamGemmBodyOfKernel<kId, /*kClusterSplit=*/true, kContestLayout>(args);
   } else {
     GridDependencyWait();
     TileGemmBody<kId, /*kClusterSplit=*/true, /*kWaitForPrecedingGrid=*/false>(args);
   }
 }
 
-template <TileConfigId kId>
-hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+template <TileConfigId kId, bool kContestLayout>
+hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
   static PerDeviceOnce smem_ready;
-  if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMKernel<kId>, smem_ready);
+  if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMKernel<kId, kContestLayout>, smem_ready);
       e != hipSuccess) {
     return e;
   }
-  return LaunchTile(GemmSplitKSmallMKernel<kId>, args, GetTileConfig(kId), /*programmatic=*/true,
-                    stream);
+  return LaunchTile(GemmSplitKSmallMKernel<kId, kContestLayout>, args, GetTileConfig(kId),
+                    /*programmatic=*/true, stream);
+}
+
+template <TileConfigId kId>
+hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
+  if constexpr (HasStreamLayoutKernels(GetTileConfig(kId))) {
+    if (IsStreamContestLayout(args)) return LaunchForm<kId, true>(args, stream);
+  }
+  return LaunchForm<kId, false>(args, stream);
 }
 
 }  // namespace

@@ -189,6 +189,15 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);  // [warp_k][m][n + 4]
 
   const int tid = static_cast<int>(threadIdx.x);
+  if constexpr (kFoldA) {
+    // The index math below divides and shifts signed ints: with the ranges
+    // known the compiler drops the rounding corrections of negative values.
+    // Only in the fold tiles, with their per-layout kernels
+    // (StreamGemmBodyOfKernel, below): elsewhere it measured slower.
+    __builtin_assume(tid >= 0 && tid < kThreads);
+    __builtin_assume(static_cast<int>(blockIdx.x) >= 0 && static_cast<int>(blockIdx.y) >= 0 &&
+                     static_cast<int>(blockIdx.z) >= 0);
+  }
   const int lane = tid & 31;
   const int warp = tid >> 5;
   const int gid = lane >> 2;
@@ -583,13 +592,46 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 }
 
 // The original system's layouts (preshuffled B, shuffled16 scales) get a body
-// of their own, every other combination the run-time form.
+// of their own (kContestLayout), every other combination the run-time form.
+// StreamGemmBody holds both, chosen at run time, in one kernel and one
+// register allocation. The fold tiles' fused and split-K kernels instead
+// take the form as a template argument, chosen on the host
+// (HasStreamLayoutKernels, IsStreamContestLayout), so that each kernel holds
+// one body. Measured (H100, session 66, hot graph replay), both changes
+// together - per-layout kernels and the index assumptions above: the k4 fold
+// tile 32x4096x512 3.42 -> 3.35 us, 32x2880x512 3.34 -> 3.24 (ptxas: 128
+// registers and 8 bytes of spills with both bodies, 125 and none for the
+// contest body alone). Apart, neither pays: per-layout kernels alone made
+// every streaming tile's math 60-110 cycles slower (32x4096x512 3.41 ->
+// 3.43, 16x4096x512 3.26 -> 3.36), the assumptions alone gained the fold
+// tile ~1% and cost streamq_n32_m16_k8_bulk 4% (16x2112x7168). So both, in
+// the fold tiles alone.
+MXFP4_HOST_DEVICE inline bool IsStreamContestLayout(const GemmKernelArgs& p) {
+  return p.b_preshuffled && p.b_scales_shuffled16;
+}
+
+MXFP4_HOST_DEVICE constexpr bool HasStreamLayoutKernels(const TileConfigDesc& c) {
+  return c.stream_b && c.fold_a_scale;
+}
+
 template <TileConfigId kId, bool kClusterSplit>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
-  if (p.b_preshuffled && p.b_scales_shuffled16) {
+  if (IsStreamContestLayout(p)) {
     StreamGemmBodyForLayout<kId, kClusterSplit, true>(p);
   } else {
     StreamGemmBodyForLayout<kId, kClusterSplit, false>(p);
+  }
+}
+
+// The streaming body of a fused or split-K kernel whose template argument
+// kContestLayout says which form it holds (HasStreamLayoutKernels tiles; the
+// others hold both and take kContestLayout = false).
+template <TileConfigId kId, bool kClusterSplit, bool kContestLayout>
+MXFP4_DEVICE_INLINE void StreamGemmBodyOfKernel(const GemmKernelArgs& p) {
+  if constexpr (HasStreamLayoutKernels(GetTileConfig(kId))) {
+    StreamGemmBodyForLayout<kId, kClusterSplit, kContestLayout>(p);
+  } else {
+    StreamGemmBody<kId, kClusterSplit>(p);
   }
 }
 
