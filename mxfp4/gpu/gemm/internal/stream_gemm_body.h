@@ -45,6 +45,20 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
+// Whether B is in the original system's layouts (preshuffled data,
+// shuffled16 scales), the streaming body's compile-time form
+// (StreamGemmBodyForLayout's kContestLayout).
+MXFP4_HOST_DEVICE inline bool IsStreamContestLayout(const GemmKernelArgs& p) {
+  return p.b_preshuffled && p.b_scales_shuffled16;
+}
+
+// The streaming tiles whose fused and split-K kernels hold one layout form
+// each, and whose body assumes its index ranges: the fold tiles (why and
+// what was measured: StreamGemmBody, at the end of this file).
+MXFP4_HOST_DEVICE constexpr bool HasStreamLayoutKernels(const TileConfigDesc& c) {
+  return c.stream_b && c.fold_a_scale;
+}
+
 // QuantizeFusedRowItems(): the fused streaming tiles' quantization of one
 // quad's items: row `src` (bf16, this lane's 8 elements of block j_first),
 // blocks j_first + i * kItemStep below cta_blocks, kItemsPerPass loads in
@@ -189,11 +203,10 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);  // [warp_k][m][n + 4]
 
   const int tid = static_cast<int>(threadIdx.x);
-  if constexpr (kFoldA) {
+  if constexpr (HasStreamLayoutKernels(kCfg)) {
     // The index math below divides and shifts signed ints: with the ranges
     // known the compiler drops the rounding corrections of negative values.
-    // Only in the fold tiles, with their per-layout kernels
-    // (StreamGemmBodyOfKernel, below): elsewhere it measured slower.
+    // Only in the tiles with per-layout kernels: elsewhere it measured slower.
     __builtin_assume(tid >= 0 && tid < kThreads);
     __builtin_assume(static_cast<int>(blockIdx.x) >= 0 && static_cast<int>(blockIdx.y) >= 0 &&
                      static_cast<int>(blockIdx.z) >= 0);
@@ -596,8 +609,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // StreamGemmBody holds both, chosen at run time, in one kernel and one
 // register allocation. The fold tiles' fused and split-K kernels instead
 // take the form as a template argument, chosen on the host
-// (HasStreamLayoutKernels, IsStreamContestLayout), so that each kernel holds
-// one body. Measured (H100, session 66, hot graph replay), both changes
+// (HasStreamLayoutKernels and IsStreamContestLayout, above), so that each
+// kernel holds one body. Measured (H100, session 66, hot graph replay), both changes
 // together - per-layout kernels and the index assumptions above: the k4 fold
 // tile 32x4096x512 3.42 -> 3.35 us, 32x2880x512 3.34 -> 3.24 (ptxas: 128
 // registers and 8 bytes of spills with both bodies, 125 and none for the
@@ -606,14 +619,6 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // 3.43, 16x4096x512 3.26 -> 3.36), the assumptions alone gained the fold
 // tile ~1% and cost streamq_n32_m16_k8_bulk 4% (16x2112x7168). So both, in
 // the fold tiles alone.
-MXFP4_HOST_DEVICE inline bool IsStreamContestLayout(const GemmKernelArgs& p) {
-  return p.b_preshuffled && p.b_scales_shuffled16;
-}
-
-MXFP4_HOST_DEVICE constexpr bool HasStreamLayoutKernels(const TileConfigDesc& c) {
-  return c.stream_b && c.fold_a_scale;
-}
-
 template <TileConfigId kId, bool kClusterSplit>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   if (IsStreamContestLayout(p)) {
