@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Session 67 call 1. Carry [".device-pack"]: the stage of 340076c (main) and variant wsl (branch wsl: the ws
+# m64 k2 tile's one-tile kernel one per layout form, chosen on the host - HasRingWsLayoutKernels; the other
+# tiles unchanged). Steps: only_ab base / wsl (3 rounds) over auto's ws m64 k2 shapes and controls, then
+# ab_contest.sh wsl (its tests: quant_then_mma, gemm_api; the contest harness, base and wsl, one round each),
+# then racecheck + memcheck of wsl's WarpSpecializedRingTiles.
+set -u
+V="${V:-wsl}"
+source tools/device/call_preamble.sh "c_$V" "$V"
+export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=90
+Q=/tmp/v/$V
+nvidia-smi --query-gpu=name --format=csv,noheader | tee -a "$O/steps.log"
+C="48x4096x512:auto:auto:0,64x4096x512:auto:auto:0,128x2880x512:auto:auto:0,256x2048x1024:auto:auto:0"
+C="$C,64x2880x1024:auto:auto:0,96x4096x1024:auto:auto:0,64x7168x512:auto:auto:0,64x1024x512:auto:auto:0"
+C="$C,256x3072x1536:auto:auto:0,64x7168x2048:auto:auto:0,32x4096x512:auto:auto:0,16x2112x7168:auto:auto:0"
+C="$C,4x2880x512:auto:auto:0,1024x4096x512:auto:auto:0"
+timeout 150 bash tools/device/only_ab.sh --reps=3 "$C" "$V" > "$O/ab.log" 2>&1
+st "ab rc=$?"
+sed -n '/^--- summary/,$p' "$O/ab.log" | grep -v summary | awk '{k=$1" "$2" "$3; s[k]+=$4; c[k]++; m[k]=$5} END{for(k in s) printf "%-60s %.3f %s\n", k, s[k]/c[k], m[k]}' | sort -k2,2 -k1,1
+OUT="$O/abc" REPS=1 timeout 330 bash tools/device/ab_contest.sh --test_timeout=200 "$V" > "$O/ab_contest.log" 2>&1
+st "ab_contest rc=$?"
+tail -6 "$O/abc/${V}_tests_summary.txt" 2>/dev/null
+python3 tools/device/compare_contest.py "$O"/abc/*_base_contest.json "$O"/abc/*_"${V}"_contest.json 2>&1 | tail -20
+F="GemmPath.WarpSpecializedRingTiles"
+sanitize 150 "$F" "$Q/mxfp4.gpu.gemm.quant_then_mma_test" racecheck &
+sanitize 150 "$F" "$Q/mxfp4.gpu.gemm.quant_then_mma_test" memcheck &
+wait
+cat "$O/steps.log"
+finish_call
