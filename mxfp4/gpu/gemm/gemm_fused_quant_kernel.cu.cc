@@ -46,7 +46,7 @@ hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream) {
   if constexpr (HasStreamLayoutKernels(GetTileConfig(kId))) {
-    if (IsStreamContestLayout(args)) return LaunchForm<kId, true>(args, stream);
+    if (IsContestBLayout(args)) return LaunchForm<kId, true>(args, stream);
   }
   return LaunchForm<kId, false>(args, stream);
 }

@@ -21,12 +21,19 @@
 namespace mxfp4::gpu::gemm_internal {
 namespace {
 
-template <TileConfigId kId>
+// kContestLayout (HasRingWsLayoutKernels tiles only): the kernel holds the
+// body of the original system's B layouts alone (IsContestBLayout),
+// chosen on the host; false: the four layout bodies chosen at run time.
+template <TileConfigId kId, bool kContestLayout = false>
 __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                                   GetTileConfig(kId).min_ctas_per_sm())
     GemmPrequantMmaKernel(const GemmKernelArgs args) {
   if constexpr (GetTileConfig(kId).producer_wg) {
-    WgmmaRingWsGemmBody<kId>(args);
+    if constexpr (kContestLayout) {
+      WgmmaRingWsGemmBodyForLayout<kId, /*kPreshuffled=*/true, /*kScalesShuffled16=*/true>(args);
+    } else {
+      WgmmaRingWsGemmBody<kId>(args);
+    }
   } else if constexpr (GetTileConfig(kId).wgmma_ring) {
     WgmmaRingGemmBody<kId>(args);
   } else if constexpr (GetTileConfig(kId).wgmma) {
@@ -280,6 +287,13 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       static PerDeviceOnce prepared_smem_ready;
       return OptInAndLaunch(GemmPrequantMmaWsPreparedKernel<kId>, prepared_smem_ready, args, kCfg,
                             stream, prepared);
+    }
+    if constexpr (HasRingWsLayoutKernels(kCfg)) {
+      if (IsContestBLayout(args)) {
+        static PerDeviceOnce contest_smem_ready;
+        return OptInAndLaunch(GemmPrequantMmaKernel<kId, true>, contest_smem_ready, args, kCfg,
+                              stream);
+      }
     }
   } else if (with_prepared || persistent_ctas > 0) {
     return hipErrorInvalidValue;  // only the ws tiles read the copy or have a persistent form

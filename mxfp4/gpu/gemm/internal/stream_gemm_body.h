@@ -45,13 +45,6 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-// Whether B is in the original system's layouts (preshuffled data,
-// shuffled16 scales), the streaming body's compile-time form
-// (StreamGemmBodyForLayout's kContestLayout).
-MXFP4_HOST_DEVICE inline bool IsStreamContestLayout(const GemmKernelArgs& p) {
-  return p.b_preshuffled && p.b_scales_shuffled16;
-}
-
 // The streaming tiles whose fused and split-K kernels hold one layout form
 // each, and whose body assumes its index ranges: the fold tiles (why and
 // what was measured: StreamGemmBody, at the end of this file).
@@ -609,7 +602,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // StreamGemmBody holds both, chosen at run time, in one kernel and one
 // register allocation. The fold tiles' fused and split-K kernels instead
 // take the form as a template argument, chosen on the host
-// (HasStreamLayoutKernels and IsStreamContestLayout, above), so that each
+// (HasStreamLayoutKernels above, IsContestBLayout in tile_config.h), so that each
 // kernel holds one body. Measured (H100, session 66, hot graph replay), both changes
 // together - per-layout kernels and the index assumptions above: the k4 fold
 // tile 32x4096x512 3.42 -> 3.35 us, 32x2880x512 3.34 -> 3.24 (ptxas: 128
@@ -621,7 +614,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // the fold tiles alone.
 template <TileConfigId kId, bool kClusterSplit>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
-  if (IsStreamContestLayout(p)) {
+  if (IsContestBLayout(p)) {
     StreamGemmBodyForLayout<kId, kClusterSplit, true>(p);
   } else {
     StreamGemmBodyForLayout<kId, kClusterSplit, false>(p);

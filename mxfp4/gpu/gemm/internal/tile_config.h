@@ -654,6 +654,20 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c, int
   return RingActivationStageBytes(c, mma_rows) +
          (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
 }
+// The warp-specialized tiles whose one-tile kernel comes in two forms, one
+// holding the body of the original system's B layouts alone (IsContestBLayout,
+// chosen on the host; GemmPrequantMmaKernel's kContestLayout), the other all
+// four layout bodies: the 64-row K-split tile, whose body also assumes its
+// index ranges (as the fold streaming tiles' do). Measured (H100, session 67,
+// hot graph replay, both changes): auto's shapes on this tile 0.6-2.0% faster
+// (48x4096x512 4.26 -> 4.17 us, 96x4096x1024 5.66 -> 5.55; math -2.5..-7.5%),
+// the per-layout kernels alone about as much end to end (math -1.5..-4.5%).
+// Session 66 timed the same split slower on the ring m64 k2 fold tile
+// (64x7168x2048 7.71 -> 7.89) and level or slower on the other ws tiles.
+MXFP4_HOST_DEVICE constexpr bool HasRingWsLayoutKernels(const TileConfigDesc& c) {
+  return c.wgmma_ring && c.producer_wg && c.warps_k == 2 && c.block_m() == 64;
+}
+
 // The warp-specialized tiles with a persistent form (HasRingWsPersistentForm):
 // the n128_m128 tile, whose two consumer warpgroups split N (no combine
 // between them) and whose ring keeps its 4 stages beside a partial tile of
@@ -813,6 +827,10 @@ static_assert(RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fol
                       MakeRingSmemPlan(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)).total,
               "the long form at M <= 8 from 96-block chunks; the tile's plan with a cluster and "
               "beyond 32 rows");
+static_assert(HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M64K2WsFold)) &&
+                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M128K2WsFold)) &&
+                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)),
+              "per-layout kernels: the 64-row K-split ws tile alone");
 // The persistent n128_m128 ws kernel keeps the ring of its one-tile twin.
 static_assert(HasRingWsPersistentForm(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold)) &&
                   RingStages(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold), 0, 0, true) ==
@@ -920,6 +938,13 @@ struct GemmKernelArgs {
 // changed two streamq kernels' registers (session 46, kernel_diff). A new
 // kernel's own inputs are better a launch parameter or derived from gridDim.
 static_assert(sizeof(GemmKernelArgs) == 128, "GemmKernelArgs changed size: see above");
+
+// Whether B is in the original system's layouts (preshuffled data, shuffled16
+// scales): the form the tiles with per-layout kernels (HasStreamLayoutKernels,
+// HasRingWsLayoutKernels) compile alone, chosen on the host.
+MXFP4_HOST_DEVICE inline bool IsContestBLayout(const GemmKernelArgs& p) {
+  return p.b_preshuffled && p.b_scales_shuffled16;
+}
 
 // ---------------------------------------------------------------- raw launchers
 // Arguments are validated by Gemm() (gemm.cc). Each returns the launch's hipError_t.
