@@ -657,15 +657,18 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c, int
 // The warp-specialized tiles whose one-tile kernel comes in two forms, one
 // holding the body of the original system's B layouts alone (IsContestBLayout,
 // chosen on the host; GemmPrequantMmaKernel's kContestLayout), the other all
-// four layout bodies: the 64-row K-split tile, whose body also assumes its
-// index ranges (as the fold streaming tiles' do). Measured (H100, session 67,
-// hot graph replay, both changes): auto's shapes on this tile 0.6-2.0% faster
-// (48x4096x512 4.26 -> 4.17 us, 96x4096x1024 5.66 -> 5.55; math -2.5..-7.5%),
-// the per-layout kernels alone about as much end to end (math -1.5..-4.5%).
-// Session 66 timed the same split slower on the ring m64 k2 fold tile
-// (64x7168x2048 7.71 -> 7.89) and level or slower on the other ws tiles.
+// four layout bodies: the 64- and 128-row K-split tiles, whose body also
+// assumes its index ranges (as the fold streaming tiles' do). Measured (H100,
+// session 67, hot graph replay, both changes): auto's shapes on the m64 tile
+// 0.6-2.0% faster (48x4096x512 4.26 -> 4.17 us, 96x4096x1024 5.66 -> 5.55;
+// math -2.5..-7.5%), on the m128 tile 0.6-1.7% (256x3072x1536 8.53 -> 8.39,
+// 128x7168x2048 9.96 -> 9.83; the per-layout kernels alone had been level
+// there, session 66). Not the m192 K-split tile (384x3072x1536 +0.8%) nor
+// the ring m64 k2 fold tile (per-layout: 64x7168x2048 7.71 -> 7.89, session
+// 66; the assumptions alone +0.8%).
 MXFP4_HOST_DEVICE constexpr bool HasRingWsLayoutKernels(const TileConfigDesc& c) {
-  return c.wgmma_ring && c.producer_wg && c.warps_k == 2 && c.block_m() == 64;
+  return c.wgmma_ring && c.producer_wg && c.warps_k == 2 &&
+         (c.block_m() == 64 || c.block_m() == 128);
 }
 
 // The warp-specialized tiles with a persistent form (HasRingWsPersistentForm):
@@ -828,9 +831,11 @@ static_assert(RingLaunchSmemBytes(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fol
               "the long form at M <= 8 from 96-block chunks; the tile's plan with a cluster and "
               "beyond 32 rows");
 static_assert(HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M64K2WsFold)) &&
-                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M128K2WsFold)) &&
-                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M64K4Fold)),
-              "per-layout kernels: the 64-row K-split ws tile alone");
+                  HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M128K2WsFold)) &&
+                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M192K2WsFold)) &&
+                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold)) &&
+                  !HasRingWsLayoutKernels(GetTileConfig(TileConfigId::kWgmma8N64M64K2Fold)),
+              "per-layout kernels: the 64- and 128-row K-split ws tiles alone");
 // The persistent n128_m128 ws kernel keeps the ring of its one-tile twin.
 static_assert(HasRingWsPersistentForm(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold)) &&
                   RingStages(GetTileConfig(TileConfigId::kWgmma8N128M128WsFold), 0, 0, true) ==
