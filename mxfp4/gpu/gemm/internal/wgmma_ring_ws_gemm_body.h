@@ -164,7 +164,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   const int tid = static_cast<int>(threadIdx.x);
   if constexpr (HasRingWsLayoutKernels(kCfg)) {
     // Signed index math (divisions, shifts) without the rounding corrections
-    // of negative values (as in the fold streaming tiles).
+    // of negative values (as in the fold streaming tiles). It reaches every
+    // kernel of these tiles, the prepared and int8 ones too: level there
+    // (session 67 call 5; tile_config.h HasRingWsLayoutKernels for the rest).
     __builtin_assume(tid >= 0 && tid < kCfg.threads());
     __builtin_assume(static_cast<int>(blockIdx.x) >= 0 && static_cast<int>(blockIdx.y) >= 0 &&
                      static_cast<int>(blockIdx.z) >= 0);
