@@ -145,7 +145,10 @@ TEST(GemmPath, EveryTile) {
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
     }
     // The ring tiles compile one body per weight layout: the mixed ones too
-    // (K = 32 * 69: a partial last loop step and a short last chunk).
+    // (K = 32 * 69: a partial last loop step and a short last chunk). The
+    // m64 / m128 K-split ws tiles hold the original layouts (the default
+    // above) in a kernel of their own, the others in the four-body one
+    // (HasRingWsLayoutKernels): both run here.
     if (tile.rfind("wgmma8_", 0) == 0) {
       EXPECT_TRUE(PathTester().Tile(tile).M(70).N(136).K(2208).Seed(++seed)
                       .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
