@@ -5,7 +5,8 @@ Kernels are matched by name with nvcc's anonymous-namespace hash removed (it cha
 build's path: a `pack_variant.sh --from` build sits in another worktree), and a kernel of the new
 build whose name has one more bool template argument (`Lb0E` / `Lb1E`: a form parameter the change
 added, as session 66's and 67's per-layout kernels did) is matched to the base kernel without it,
-reported as form b0 / b1. A kernel counts as identical when its instruction text is (addresses and
+reported as "[added b0]" / "[added b1]"; every kernel's bool template arguments are listed in order
+("(bools 1,0)": a persistent kernel's kDirectStore, ...), so that forms of one tile stay apart. A kernel counts as identical when its instruction text is (addresses and
 encodings dropped). Session 67 call 4's inline comparison matched no names for want of both.
 
 Usage: sass_compare.py BASE_SASS NEW_SASS [TILE_CONFIG_H] [--kernels=REGEX]
@@ -44,6 +45,14 @@ def kernels(path, keep):
     return found
 
 
+def label(name, names, added=""):
+    """The kernel's function and tile, its bool template arguments (kDirectStore, kContestLayout, ...)
+    in order, and the one the change added."""
+    bools = ",".join(ADDED_BOOL.findall(name))
+    return (kernel_label(name, names) + (f" (bools {bools})" if bools else "") +
+            (f" [added {added}]" if added else ""))
+
+
 def base_twin(name, base):
     """(base name, form) for a new kernel with one bool template argument more, else None."""
     for m in ADDED_BOOL.finditer(name):
@@ -73,17 +82,17 @@ def main(argv):
         else:
             found = base_twin(name, base)
             if found is None:
-                lines.append(f"added     {kernel_label(name, names)}: {len(new[name])} instructions")
+                lines.append(f"added     {label(name, names)}: {len(new[name])} instructions")
                 continue
             twin, form = found
         matched.add(twin)
-        label = kernel_label(name, names) + (f" [{form}]" if form else "")
         if new[name] == base[twin]:
             identical += 1
         else:
-            lines.append(f"differs   {label}: {len(base[twin])} -> {len(new[name])} instructions")
+            lines.append(f"differs   {label(name, names, form)}: {len(base[twin])} -> "
+                         f"{len(new[name])} instructions")
     for name in sorted(set(base) - matched):
-        lines.append(f"gone      {kernel_label(name, names)}: {len(base[name])} instructions")
+        lines.append(f"gone      {label(name, names)}: {len(base[name])} instructions")
     print(f"kernels: base {len(base)}, new {len(new)}, identical {identical}")
     for line in lines:
         print(line)

@@ -57,7 +57,7 @@ rc=0
 [[ "$rc" == 1 ]] || fail "exit status $rc (want 1: kernels differ)"
 expect() { grep -qxF -- "$1" "$t/out.txt" || fail "missing line: $1"; }
 expect "kernels: base 3, new 4, identical 2"
-expect "differs   GemmPrequantMmaKernel<kTileB> [b1]: 3 -> 2 instructions"
+expect "differs   GemmPrequantMmaKernel<kTileB> (bools 1) [added b1]: 3 -> 2 instructions"
 expect "added     GemmPrequantMmaKernel<9>: 2 instructions"
 expect "gone      GemmPrequantMmaKernel<kTileC>: 2 instructions"
 [[ "$(wc -l <"$t/out.txt")" == 4 ]] || fail "extra lines"
