@@ -40,14 +40,21 @@ out="$(bash "$here/only_ab.sh" --reps=2 "$cfg" fast)" || fail "exit status $?"
 [[ "$(grep -c '^=== ' <<<"$out")" == 4 ]] || fail "runs: $(grep '^=== ' <<<"$out")"
 [[ "$(grep '^=== ' <<<"$out" | tr '\n' '|')" == "=== base (round 1)|=== fast (round 1)|=== base (round 2)|=== fast (round 2)|" ]] ||
   fail "order: $(grep '^=== ' <<<"$out")"
-# expect_summary OUT LINES REGEX...: OUT's summary has LINES lines, each REGEX among them.
-expect_summary() {
-  local summary lines="$2" re
-  summary="$(sed -n '/^--- summary/,/^--- means/p' <<<"$1" | sed '1d;$d')"
-  [[ "$(wc -l <<<"$summary")" == "$lines" ]] || fail "summary: $summary"
-  shift 2
-  for re in "$@"; do grep -Eq "$re" <<<"$summary" || fail "summary: $summary"; done
+# expect_section SECTION OUT LINES REGEX...: OUT's "--- summary" or "--- means"
+# lines number LINES, each REGEX among them.
+expect_section() {
+  local section lines="$3" re
+  if [[ "$1" == summary ]]; then
+    section="$(sed -n '/^--- summary/,/^--- means/p' <<<"$2" | sed '1d;$d')"
+  else
+    section="$(sed -n '/^--- means/,$p' <<<"$2" | tail -n +2)"
+  fi
+  [[ "$(wc -l <<<"$section")" == "$lines" ]] || fail "$1: $section"
+  shift 3
+  for re in "$@"; do grep -Eq "$re" <<<"$section" || fail "$1: $section"; done
 }
+expect_summary() { expect_section summary "$@"; }
+expect_means() { expect_section means "$@"; }
 row='+256x3072x1536 +wgmma8_n64_m128_k2_ws_fold'
 expect_summary "$out" 4 "^fast $row +8.93 +8590\$" "^base $row +9.27 +8954\$"
 cold_out="$(bash "$here/only_ab.sh" --cold "$cfg" fast)" || fail "--cold exit status $?"
@@ -55,14 +62,6 @@ expect_summary "$cold_out" 2 "^fast $row +8.93 +8590 +11.20\$" "^base $row +9.27
 narrow_out="$(bash "$here/only_ab.sh" --narrow_scales --cold "$cfg" fast)" || fail "--narrow_scales exit status $?"
 [[ "$(grep -c '^only .* narrow_scales$' <<<"$narrow_out")" == 2 ]] || fail "--narrow_scales: $narrow_out"
 expect_summary "$narrow_out" 2 "^fast $row +8.93 +8590 +11.20\$" "^base $row +9.27 +8954 +12.90\$"
-# expect_means OUT LINES REGEX...: the same for OUT's "--- means" lines.
-expect_means() {
-  local means lines="$2" re
-  means="$(sed -n '/^--- means/,$p' <<<"$1" | tail -n +2)"
-  [[ "$(wc -l <<<"$means")" == "$lines" ]] || fail "means: $means"
-  shift 2
-  for re in "$@"; do grep -Eq "$re" <<<"$means" || fail "means: $means"; done
-}
 expect_means "$out" 2 "^base $row +9\.270 +8954 +2\$" "^fast $row +8\.930 +8590 +2\$"
 expect_means "$cold_out" 2 "^base $row +9\.270 +8954 +1 +12\.900\$"
 # A plan reading the weight's int8 copy: its shape marked, apart from plain runs.
