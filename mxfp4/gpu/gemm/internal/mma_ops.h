@@ -206,6 +206,19 @@ MXFP4_DEVICE_INLINE void GridDependencyLaunchDependents() {
   asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
 }
 
+// Tells the compiler that the thread index lies in [0, kThreads) and the
+// block indices are non-negative, so that signed index math (divisions,
+// shifts) drops the rounding corrections of negative values. Called only
+// by the tiles with per-layout kernels (HasStreamLayoutKernels,
+// HasRingWsLayoutKernels), where it measured faster together with them;
+// in other tiles it measured slower (docs/paths.md).
+template <int kThreads>
+MXFP4_DEVICE_INLINE void AssumeLaunchIndexRanges(int tid) {
+  __builtin_assume(tid >= 0 && tid < kThreads);
+  __builtin_assume(static_cast<int>(blockIdx.x) >= 0 && static_cast<int>(blockIdx.y) >= 0 &&
+                   static_cast<int>(blockIdx.z) >= 0);
+}
+
 // Thread-block cluster barrier in halves (barrier.cluster, sm_90): every
 // thread of every CTA of the cluster arrives once per phase, then waits once
 // (the wait returns when all have arrived). Relaxed: no memory ordering (only

@@ -45,13 +45,6 @@
 
 namespace mxfp4::gpu::gemm_internal {
 
-// The streaming tiles whose fused and split-K kernels hold one layout form
-// each, and whose body assumes its index ranges: the fold tiles (why and
-// what was measured: StreamGemmBody, at the end of this file).
-MXFP4_HOST_DEVICE constexpr bool HasStreamLayoutKernels(const TileConfigDesc& c) {
-  return c.stream_b && c.fold_a_scale;
-}
-
 // QuantizeFusedRowItems(): the fused streaming tiles' quantization of one
 // quad's items: row `src` (bf16, this lane's 8 elements of block j_first),
 // blocks j_first + i * kItemStep below cta_blocks, kItemsPerPass loads in
@@ -196,14 +189,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);  // [warp_k][m][n + 4]
 
   const int tid = static_cast<int>(threadIdx.x);
-  if constexpr (HasStreamLayoutKernels(kCfg)) {
-    // The index math below divides and shifts signed ints: with the ranges
-    // known the compiler drops the rounding corrections of negative values.
-    // Only in the tiles with per-layout kernels: elsewhere it measured slower.
-    __builtin_assume(tid >= 0 && tid < kThreads);
-    __builtin_assume(static_cast<int>(blockIdx.x) >= 0 && static_cast<int>(blockIdx.y) >= 0 &&
-                     static_cast<int>(blockIdx.z) >= 0);
-  }
+  if constexpr (HasStreamLayoutKernels(kCfg)) AssumeLaunchIndexRanges<kThreads>(tid);
   const int lane = tid & 31;
   const int warp = tid >> 5;
   const int gid = lane >> 2;
@@ -602,7 +588,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // StreamGemmBody holds both, chosen at run time, in one kernel and one
 // register allocation. The fold tiles' fused and split-K kernels instead
 // take the form as a template argument, chosen on the host
-// (HasStreamLayoutKernels above, IsContestBLayout in tile_config.h), so that each
+// (HasStreamLayoutKernels, IsContestBLayout: tile_config.h), so that each
 // kernel holds one body. Measured (H100, session 66, hot graph replay), both changes
 // together - per-layout kernels and the index assumptions above: the k4 fold
 // tile 32x4096x512 3.42 -> 3.35 us, 32x2880x512 3.34 -> 3.24 (ptxas: 128

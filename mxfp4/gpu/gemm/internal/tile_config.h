@@ -654,6 +654,13 @@ MXFP4_HOST_DEVICE constexpr uint32_t RingStageBytes(const TileConfigDesc& c, int
   return RingActivationStageBytes(c, mma_rows) +
          (c.producer_wg ? kRingWsWeightStageBytes + kRingWsScaleStageBytes : 0u);
 }
+// The streaming tiles whose fused and split-K kernels hold one layout form
+// each (the original system's B layouts, IsContestBLayout, or the run-time
+// form), and whose body assumes its index ranges: the fold tiles (why and
+// what was measured: StreamGemmBody in stream_gemm_body.h).
+MXFP4_HOST_DEVICE constexpr bool HasStreamLayoutKernels(const TileConfigDesc& c) {
+  return c.stream_b && c.fold_a_scale;
+}
 // The warp-specialized tiles whose one-tile kernel comes in two forms, one
 // holding the body of the original system's B layouts alone (IsContestBLayout,
 // chosen on the host; GemmPrequantMmaKernel's kContestLayout), the other all

@@ -162,15 +162,9 @@ MXFP4_DEVICE_INLINE void WgmmaRingWsGemmBodyForLayout(const GemmKernelArgs& p,
   auto empty_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(kRingStages + s); };
 
   const int tid = static_cast<int>(threadIdx.x);
-  if constexpr (HasRingWsLayoutKernels(kCfg)) {
-    // Signed index math (divisions, shifts) without the rounding corrections
-    // of negative values (as in the fold streaming tiles). It reaches every
-    // kernel of these tiles, the prepared and int8 ones too: level there
-    // (session 67 call 5; tile_config.h HasRingWsLayoutKernels for the rest).
-    __builtin_assume(tid >= 0 && tid < kCfg.threads());
-    __builtin_assume(static_cast<int>(blockIdx.x) >= 0 && static_cast<int>(blockIdx.y) >= 0 &&
-                     static_cast<int>(blockIdx.z) >= 0);
-  }
+  // It reaches every kernel of these tiles, the prepared and int8 ones too:
+  // level there (session 67 call 5; tile_config.h HasRingWsLayoutKernels).
+  if constexpr (HasRingWsLayoutKernels(kCfg)) AssumeLaunchIndexRanges<kCfg.threads()>(tid);
   const int lane = tid & 31;
   const int warp = __shfl_sync(0xFFFFFFFFu, tid >> 5, 0);
   const int groups = p.k >> 5;
