@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Session 68 call 2. Carry [".device-pack"]: as call 1 (stage of 4394d13, variants e1 and e13). Call 1's A/B was
+# within ~1% (noise level) on the streaming tiles: five more interleaved rounds of only_ab base / e1 / e13 on the
+# streaming shapes alone.
+set -u
+source tools/device/call_preamble.sh c2 e1 e13
+export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=60
+nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader | tee -a "$O/steps.log"
+C="32x4096x512:auto:auto:0,32x2880x512:auto:auto:0,17x2880x512:auto:auto:0,24x4096x512:auto:auto:0"
+C="$C,32x7168x512:auto:auto:0,4x2880x512:auto:auto:0,16x4096x512:auto:auto:0,32x2048x512:auto:auto:0"
+C="$C,8x512x3072:auto:auto:0"
+timeout 300 bash tools/device/only_ab.sh --reps=5 "$C" e1 e13 > "$O/ab.log" 2>&1
+st "ab rc=$?"
+sed -n '/^--- means/,$p' "$O/ab.log"
+cat "$O/steps.log"
+finish_call
