@@ -203,10 +203,9 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   extern __shared__ __align__(128) unsigned char smem[];
   const SmemPlan plan = MakeStreamSmemPlan(kCfg, p.blocks_per_split);
   unsigned char* const a_ops = smem + plan.a_ops;  // [cta block][row][32 halves]
-  float* const a_scales = reinterpret_cast<float*>(smem + plan.a_op_scales);  // [cta block][row]
-  // The fused fold tiles' scale bytes there instead (FusedAScale).
-  [[maybe_unused]] FusedAScale<kCfg.fold_a_scale>* const a_fused_scales =
-      reinterpret_cast<FusedAScale<kCfg.fold_a_scale>*>(smem + plan.a_op_scales);
+  // [cta block][row]: fp32, or the scale bytes in the fold tiles (FusedAScale).
+  FusedAScale<kFoldA>* const a_scales =
+      reinterpret_cast<FusedAScale<kFoldA>*>(smem + plan.a_op_scales);
   float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);  // [warp_k][m][n + 4]
 
   const int tid = static_cast<int>(threadIdx.x);
@@ -414,7 +413,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     const uint16_t* const src = p.a_bf16 + static_cast<int64_t>(row_in ? m0 + row : 0) * p.k +
                                 static_cast<int64_t>(cta_g0 + j_first) * 32 + tig * 8;
     unsigned char* const dst = a_ops + (j_first * kBlockM + row) * 64 + tig * 16;
-    FusedAScale<kFoldA>* const dst_scale = a_fused_scales + j_first * kBlockM + row;
+    FusedAScale<kFoldA>* const dst_scale = a_scales + j_first * kBlockM + row;
     if constexpr (!kBulk) GridDependencyWait();  // the fused-A tiles' wait (above)
     if (kRowPerWarp && kQuantCluster == 1 && !row_in) {  // warp-uniform
       issue_weights();
@@ -506,7 +505,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       if constexpr (kFoldA) {
         // The rows' scale bytes (adjacent: rows 2 tig, 2 tig + 1), decoded.
         const uint32_t bytes =
-            *reinterpret_cast<const uint16_t*>(a_fused_scales + item0 + mt * 8 + 2 * tig);
+            *reinterpret_cast<const uint16_t*>(a_scales + item0 + mt * 8 + 2 * tig);
         sa = make_float2(quant::E8m0ToFloat(bytes & 0xFFu), quant::E8m0ToFloat(bytes >> 8));
         const float u0 = UnfoldFactor(sa.x);
         const float u1 = UnfoldFactor(sa.y);
