@@ -583,14 +583,18 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
         run_batch(std::false_type{});
       }
     };
-    // A fold tile's chunk of exactly one batch (K = 512 on the k4 tile;
-    // warp-uniform) runs without the loop, the next batch's selects or the
-    // per-block bound checks. Measured (H100, session 69, hot graph replay,
-    // 5 rounds): the k4 fold tile 748 -> 680 executed instructions a warp,
-    // math 1707 -> 1389 cycles, 32x4096x512 3.310 -> 3.156 us, 32x2880x512
-    // 3.198 -> 3.046 (the kernel's code grows by ~950 instructions).
-    bool one_full_batch = false;
-    if constexpr (kFoldA) one_full_batch = g_hi - g_lo == kU;
+    // A chunk of exactly one batch (K = 512 on the k4 tiles; warp-uniform)
+    // runs without the loop, the next batch's selects or the per-block bound
+    // checks - in the fused kernels and the fold tiles' split-K kernels (the
+    // split-K n16_m8_k8 tile was 1.2% slower with it: 8x512x3072). Measured
+    // (H100, session 69, hot graph replay, 5 rounds): the k4 fold tile 748 ->
+    // 680 executed instructions a warp, math 1707 -> 1389 cycles, 32x4096x512
+    // 3.310 -> 3.156 us, 32x2880x512 3.198 -> 3.046; stream_n32_m8_k4 math
+    // 1108 -> 787, 4x2880x512 2.298 -> 2.108, 1x2880x512 2.252 -> 2.072;
+    // 16x4096x512 3.202 -> 3.134; the c4 tile 32x2048x512 3.792 -> 3.636
+    // (each kernel's code grows by ~950 instructions, no spills).
+    constexpr bool kOneBatchForm = kFoldA || !kClusterSplit;
+    const bool one_full_batch = kOneBatchForm && g_hi - g_lo == kU;
     if (one_full_batch) {
       run_batch_at(g_lo, std::true_type{});
     } else {
