@@ -592,7 +592,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     // 3.310 -> 3.156 us, 32x2880x512 3.198 -> 3.046; stream_n32_m8_k4 math
     // 1108 -> 787, 4x2880x512 2.298 -> 2.108, 1x2880x512 2.252 -> 2.072;
     // 16x4096x512 3.202 -> 3.134; the c4 tile 32x2048x512 3.792 -> 3.636
-    // (each kernel's code grows by ~950 instructions, no spills).
+    // (each kernel's code grows by 440-970 instructions, no spills).
     constexpr bool kOneBatchForm = kFoldA || !kClusterSplit;
     const bool one_full_batch = kOneBatchForm && g_hi - g_lo == kU;
     if (one_full_batch) {
