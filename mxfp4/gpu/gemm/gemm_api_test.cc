@@ -109,9 +109,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {9, 4096, 256, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
       {16, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       // 8 < M <= 16 where the fp16 bulk tile's A slice does not fit at the
-      // default tile's cluster: the E4M3-A bulk tile (session 24).
-      {12, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
-      {16, 1536, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
+      // default tile's cluster: the byte-A (E5M2) bulk tile (session 24).
+      {12, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 8},
+      {16, 1536, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 16},
       // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 90 N tiles
       // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
       {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
@@ -186,11 +186,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {32, 1984, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},     // 31 x 2
       {32, 4096, 1984, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 64 CTAs
       {32, 4096, 960, GemmPath::kQuantThenMma, "streamq_n32_m32_k8", 8},          // K < 1024
-      // M = 16 keeps a streaming tile (the E4M3-A bulk one since session 24).
-      {16, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      // M = 16 keeps a streaming tile (the byte-A bulk one since session 24).
+      {16, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 8},
       // ... and from 128 N tiles at K = 4096 the ring tile (session 31).
       {16, 4096, 4096, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},      // 64 x 2
-      {16, 4096, 4032, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 8},
+      {16, 4096, 4032, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 8},
       // M <= 32 with a weight of 24 Mi elements or more: the ring tiles
       // (session 27), also where split-K ran M <= 8 before.
       {16, 16384, 16384, GemmPath::kQuantThenMma, "wgmma8_n128_m64_k2_fold", 2},
@@ -334,11 +334,11 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {8, 5120, 2880, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},     // 90 blocks
       {64, 7168, 3072, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {12, 1280, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 8},   // 44, not 22
-      {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},  // 32 tiles
+      {16, 2048, 10240, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 16},  // 32 tiles
       {16, 2048, 11264, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 8},   // 32 x 2
-      {16, 1536, 9216, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
+      {16, 1536, 9216, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 16},
       {9, 1056, 12288, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 17 x 4
-      {9, 1200, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 24},  // 38 x 3
+      {9, 1200, 12288, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 24},  // 38 x 3
       {9, 1200, 16384, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k4_fold", 16},   // 19 x 4
       // Below N = 256 (session 30 call 8), every M <= 32: stream_n16_m8_k8 up
       // to K = 8192 where its resident cluster has 4 CTAs or more, else the
@@ -386,7 +386,7 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       // there.
       {12, 1280, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
       {16, 1280, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 16},
-      {12, 1280, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e4m3", 16},
+      {12, 1280, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 16},
       {16, 1056, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 24},
       // 34..39 N tiles: 3 by the CTA count, 2 from M = 5 where the bulk tile
       // fits there (session 32).
@@ -772,12 +772,12 @@ TEST(GemmApi, BulkTilesFallBackToTheirTwin) {
   EXPECT_GT(bulk->shared_memory_bytes, twin->shared_memory_bytes);
   EXPECT_LE(bulk->shared_memory_bytes, 227u * 1024u);
   // One 32-row N tile, so 8 cluster CTAs of 160 K-blocks each: the twin's A
-  // (~170 KB) fits, the weight slabs on top of it do not; with A as E4M3
+  // (~170 KB) fits, the weight slabs on top of it do not; with A as E5M2
   // (half the bytes) they do.
   o.tile.clear();
   absl::StatusOr<GemmPlan> wide_k = PlanGemm(16, PreshuffledWeight(32, 40960), o);
   ASSERT_TRUE(wide_k.ok()) << wide_k.status();
-  EXPECT_EQ(wide_k->tile, "streamq_n32_m16_k8_bulk_e4m3");
+  EXPECT_EQ(wide_k->tile, "streamq_n32_m16_k8_bulk_e5m2");
   EXPECT_EQ(wide_k->splits, 64);
   EXPECT_LE(wide_k->shared_memory_bytes, 227u * 1024u);
   // 176 K-blocks a CTA: the twin's A (~180 KB) still fits, neither bulk

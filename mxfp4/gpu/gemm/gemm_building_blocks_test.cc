@@ -265,7 +265,9 @@ TEST(BuildingBlocks, Bf16PairConversionOnEveryFloat) {
 }
 
 // tile_rows > 0: the bulk streaming tiles' layout [row tile][k/32][tile_rows][32].
-void CheckQuantizeAOperand(bool f16, int32_t tile_rows = 0) {
+// E5M2 bytes are the fp16 operand's high bytes (its low byte is always zero).
+void CheckQuantizeAOperand(gemm_internal::MmaOperands operands, int32_t tile_rows = 0) {
+  const bool f16 = operands == gemm_internal::MmaOperands::kF16;
   constexpr int32_t kM = 37, kRowsPadded = 64, kK = 480;
   std::mt19937_64 rng(5);
   std::normal_distribution<float> normal(0.0f, 1.0f);
@@ -290,9 +292,8 @@ void CheckQuantizeAOperand(bool f16, int32_t tile_rows = 0) {
   ASSERT_OK(qd->Fill(0xAB));
   ASSERT_OK(sd->Fill(0xAB));
   ASSERT_OK(MXFP4_HIP_STATUS(gemm_internal::LaunchQuantizeAOperand(
-      ad->as<uint16_t>(), kM, kK, kRowsPadded,
-      f16 ? gemm_internal::MmaOperands::kF16 : gemm_internal::MmaOperands::kE4m3, qd->as<uint8_t>(),
-      sd->as<float>(), nullptr, /*fold_scales=*/false, tile_rows)));
+      ad->as<uint16_t>(), kM, kK, kRowsPadded, operands, qd->as<uint8_t>(), sd->as<float>(),
+      nullptr, /*fold_scales=*/false, tile_rows)));
   ASSERT_OK(MXFP4_HIP_STATUS(hipDeviceSynchronize()));
   std::vector<uint8_t> q(size_t{kRowsPadded} * kK * op_bytes);
   std::vector<float> s(size_t{kRowsPadded} * (kK / 32));
@@ -325,29 +326,42 @@ void CheckQuantizeAOperand(bool f16, int32_t tile_rows = 0) {
         continue;
       }
       const uint8_t want = Fp4At(cpu->data.data() + r * (kK / 2), k);
-      const uint8_t got_code = f16 ? CodeOfHalfF16(got) : CodeOfHalfE4m3(static_cast<uint8_t>(got));
+      const uint8_t got_code = f16 ? CodeOfHalfF16(got)
+                               : operands == gemm_internal::MmaOperands::kE5m2
+                                   ? CodeOfHalfF16(static_cast<uint16_t>(got << 8))
+                                   : CodeOfHalfE4m3(static_cast<uint8_t>(got));
       if (got_code != want && ++bad <= 10) {
         ADD_FAILURE() << "element (" << r << ", " << k << ") bf16 0x" << std::hex << a[r * kK + k]
                       << ": got 0x" << got << " want code 0x" << int{want} << std::dec;
       }
     }
   }
-  EXPECT_EQ(bad, 0) << (f16 ? "f16" : "e4m3") << " tile_rows " << tile_rows;
+  EXPECT_EQ(bad, 0) << "operands " << static_cast<int>(operands) << " tile_rows " << tile_rows;
 }
 
 TEST(BuildingBlocks, QuantizeAOperandMatchesCpuF16) {
   MXFP4_SKIP_IF_NO_GPU();
-  CheckQuantizeAOperand(true);
+  CheckQuantizeAOperand(gemm_internal::MmaOperands::kF16);
 }
 
 TEST(BuildingBlocks, QuantizeAOperandMatchesCpuE4m3) {
   MXFP4_SKIP_IF_NO_GPU();
-  CheckQuantizeAOperand(false);
+  CheckQuantizeAOperand(gemm_internal::MmaOperands::kE4m3);
+}
+
+// The bulk E5M2-A tile's operands (tile-major, as that tile reads them).
+TEST(BuildingBlocks, QuantizeAOperandMatchesCpuE5m2) {
+  MXFP4_SKIP_IF_NO_GPU();
+  for (int32_t tile_rows : {0, 16}) {
+    CheckQuantizeAOperand(gemm_internal::MmaOperands::kE5m2, tile_rows);
+  }
 }
 
 TEST(BuildingBlocks, QuantizeAOperandTiledMatchesCpu) {
   MXFP4_SKIP_IF_NO_GPU();
-  for (int32_t tile_rows : {16, 32, 64}) CheckQuantizeAOperand(true, tile_rows);
+  for (int32_t tile_rows : {16, 32, 64}) {
+    CheckQuantizeAOperand(gemm_internal::MmaOperands::kF16, tile_rows);
+  }
 }
 
 }  // namespace

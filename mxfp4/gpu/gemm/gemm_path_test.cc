@@ -593,20 +593,20 @@ TEST(GemmPath, RingDecodeKernelsSplitKOverGrid) {
                   .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
 }
 
-// The bulk streaming tile with A as E4M3 (auto's choice for 8 < M <= 16
+// The bulk streaming tile with A as E5M2 (E4M3 before session 70; auto's choice for 8 < M <= 16
 // where the fp16 bulk tile's A slice does not fit in shared memory, since
 // session 24: GemmApi.AutoPlanForContestShapes): auto on one CTA per N tile
 // (12x2880x4096, with the ideal result and 20 repeats) and on a cluster of 2
 // (16x1536x8192); forced at M = 1 and 9 (rows past M), N not a multiple of
 // the tile and K = 32 * odd (natural layouts), wide exponents with extreme
 // weight scales into fp32, and activation scales at the fold edges.
-TEST(GemmPath, BulkTileWithE4m3Activations) {
+TEST(GemmPath, BulkTileWithE5m2Activations) {
   MXFP4_SKIP_IF_NO_GPU();
   if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the streamq tiles are quant_then_mma's";
   EXPECT_TRUE(PathTester().M(12).N(2880).K(4096).Seed(1401).CheckIdeal(true)
                   .Repeats(Limit(20, 2)).Run());
   EXPECT_TRUE(PathTester().M(16).N(1536).K(8192).Seed(1402).Run());
-  const char* const tile = "streamq_n32_m16_k8_bulk_e4m3";
+  const char* const tile = "streamq_n32_m16_k8_bulk_e5m2";
   EXPECT_TRUE(PathTester().Tile(tile).M(1).N(90).K(4064).Seed(1403)
                   .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
   EXPECT_TRUE(PathTester().Tile(tile).M(9).N(2112).K(7168).Seed(1404).A(AInput::kWideExponent)

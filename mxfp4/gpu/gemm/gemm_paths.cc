@@ -103,7 +103,7 @@ constexpr GemmPathInfo kPaths[] = {
      "8 < M <= 32 beyond N = 1024 up to K = 2048-3072 without a K-split, 16 < M <= 32 from "
      "N = 544 at K <= 2048, 8 < M <= 16 from N = 544 at K = 3072..4096 with 2, 16 < M <= 32 "
      "at K = 3072..4096 from N = 544 with 2 up to 96 CTAs, and beyond N = 1024 below K = 4096), "
-     "streamq_n32_m16_k8_bulk_e4m3 (A as E4M3: auto where the fp16 form's A does not fit), "
+     "streamq_n32_m16_k8_bulk_e5m2 (A as E5M2: auto where the fp16 form's A does not fit), "
      "streamq_n32_m32_k4_bulk, streamq_n32_m32_k8_bulk, streamq_n32_m64_k4_bulk, "
      "streamq_n64_m64_k4_bulk; wgmma: wgmma_n128_m64, wgmma_n256_m64, wgmma_n128_m64_fold, "
      "wgmma_n256_m64_fold; e4m3 wgmma ring (A in the wgmma order, scales folded, K split over "

@@ -355,7 +355,7 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
         "wgmma8_n64_m64_k2_fold", "wgmma8_n64_m128_k2_fold", "wgmma8_n128_m64_fold",
         "wgmma8_n128_m128_fold", "wgmma8_n64_m64_k4_fold", "wgmma8_n128_m64_k2_fold",
         "wgmma8_n64_m128_k2_ws_fold", "wgmma8_n128_m128_ws_fold", "wgmma8_n64_m64_k2_ws_fold",
-        "streamq_n32_m16_k8_bulk_e4m3"},
+        "streamq_n32_m16_k8_bulk_e5m2"},
        {1, 2, 4}},
   };
   for (const PathTiles& pt : all) {

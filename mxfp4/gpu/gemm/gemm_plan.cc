@@ -20,7 +20,7 @@
 namespace mxfp4::gpu {
 namespace {
 
-using gemm_internal::AutoBulkE4m3Twin;
+using gemm_internal::AutoBulkE5m2Twin;
 using gemm_internal::AutoBulkTwin;
 using gemm_internal::AutoGridSplit;
 using gemm_internal::AutoPath;
@@ -263,8 +263,8 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   } else if (!tile_forced) {
     // The default streaming tile's bulk variant with the same splits, when
     // its weight slabs fit in shared memory as well; where the fp16 one's A
-    // slice does not fit, its E4M3-A form (half the A bytes) may.
-    for (TileConfigId bulk_tile : {AutoBulkTwin(tile), AutoBulkE4m3Twin(tile)}) {
+    // slice does not fit, its E5M2-A form (half the A bytes) may.
+    for (TileConfigId bulk_tile : {AutoBulkTwin(tile), AutoBulkE5m2Twin(tile)}) {
       if (bulk_tile == tile) continue;
       absl::StatusOr<GemmPlan> bulk =
           PlanTile(path, bulk_tile, m, groups, b.n, b.k, tiled->cluster_ctas);

@@ -2,7 +2,8 @@
 //
 // QuantizeAOperand: the first kernel of path quant_then_mma (docs/paths.md).
 // bf16 A (m, k) -> EVEN-rule MXFP4, written directly in the form the tile GEMM
-// consumes: operands of value/2 (fp16, or E4M3 for the e4m3 tiles),
+// consumes: operands of value/2 (fp16, E4M3 for the e4m3 tiles, or E5M2 - the
+// fp16's high byte - for the bulk E5M2-A tile),
 // (rows_padded, k) row-major or, for the bulk streaming tiles (tile_rows > 0),
 // [row tile][k/32][tile_rows][32] (a tile's blocks one contiguous run: one
 // bulk copy per K-range), and fp32 scales 2^(S-127) transposed to
@@ -90,10 +91,9 @@ __device__ __forceinline__ QuantBlockPlace PlaceQuantBlock(uint32_t block, int32
 
 __global__ void __launch_bounds__(kQuantThreads, kQuantMinCtasPerSm)
     QuantizeAOperandKernel(const uint16_t* __restrict__ a, int32_t m, int32_t k,
-                           int32_t rows_padded, int32_t f16, int32_t fold, int32_t tile_rows,
-                           FastDivmod by_groups, FastDivmod by_tile_rows,
-                           uint8_t* __restrict__ a_ops,
-                           float* __restrict__ a_scales) {
+                           int32_t rows_padded, MmaOperands operands, int32_t fold,
+                           int32_t tile_rows, FastDivmod by_groups, FastDivmod by_tile_rows,
+                           uint8_t* __restrict__ a_ops, float* __restrict__ a_scales) {
   const int groups = k >> 5;
   // rows_padded * groups < 2^31 (PlanGemm): 32-bit block indices, split by
   // FastDivmod (a 64-bit division was a call on the path to every load).
@@ -136,7 +136,7 @@ __global__ void __launch_bounds__(kQuantThreads, kQuantMinCtasPerSm)
     }
     const bool real = valid && row < m;
     uint32_t scale;
-    if (f16) {
+    if (operands == MmaOperands::kF16) {
       quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
       scale = r.scale;
       // Folded activation scale (internal/scale_fold.h): the scales array
@@ -145,6 +145,16 @@ __global__ void __launch_bounds__(kQuantThreads, kQuantMinCtasPerSm)
       if (valid) {
         *reinterpret_cast<uint4*>(a_ops + (op + q * 8) * 2) =
             real ? make_uint4(r.h[0], r.h[1], r.h[2], r.h[3]) : make_uint4(0u, 0u, 0u, 0u);
+      }
+    } else if (operands == MmaOperands::kE5m2) {
+      // E5M2 = the fp16 operand's high byte (its low byte is zero).
+      const quant::QuantizedQuarterF16 r = quant::QuantizeQuarterToHalfF16(x);
+      scale = r.scale;
+      if (valid) {
+        *reinterpret_cast<uint2*>(a_ops + op + q * 8) =
+            real ? make_uint2(__byte_perm(r.h[0], r.h[1], 0x7531u),
+                              __byte_perm(r.h[2], r.h[3], 0x7531u))
+                 : make_uint2(0u, 0u);
       }
     } else {
       const quant::QuantizedQuarter r = quant::QuantizeQuarterToHalfE4m3(x);
@@ -586,12 +596,11 @@ hipError_t LaunchQuantizeAOperand(const uint16_t* a, int32_t m, int32_t k, int32
   if (total_blocks > kMaxQuantizerBlocks) return hipErrorInvalidValue;
   const int64_t ctas_needed = (total_blocks + kQuantThreads / 4 - 1) / (kQuantThreads / 4);
   const unsigned ctas = static_cast<unsigned>(ctas_needed < 4096 ? ctas_needed : 4096);
-  return LaunchQuantizer(QuantizeAOperandKernel, ctas, kProgrammaticQuantMaxCtas, stream, a, m, k,
-                         rows_padded, operands == MmaOperands::kF16 ? 1 : 0,
-                         fold_scales && operands == MmaOperands::kF16 ? 1 : 0, tile_rows,
-                         FastDivmod::Make(static_cast<uint32_t>(k / 32)),
-                         FastDivmod::Make(static_cast<uint32_t>(tile_rows > 0 ? tile_rows : 1)),
-                         a_ops, a_scales);
+  return LaunchQuantizer(
+      QuantizeAOperandKernel, ctas, kProgrammaticQuantMaxCtas, stream, a, m, k, rows_padded,
+      operands, fold_scales && operands == MmaOperands::kF16 ? 1 : 0, tile_rows,
+      FastDivmod::Make(static_cast<uint32_t>(k / 32)),
+      FastDivmod::Make(static_cast<uint32_t>(tile_rows > 0 ? tile_rows : 1)), a_ops, a_scales);
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

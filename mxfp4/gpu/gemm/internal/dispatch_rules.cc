@@ -159,20 +159,22 @@ TileConfigId AutoBulkTwin(TileConfigId id) {
   }
 }
 
-// The E4M3-A form of a default streaming tile's bulk variant, or the tile
+// The byte-A form of a default streaming tile's bulk variant, or the tile
 // itself: auto's choice where the fp16 bulk variant does not fit in shared
 // memory at the default tile's cluster size (AutoBulkTwin above gives way).
-// Its A slice is half the bytes; converting A to fp16 at the MMA (F2FP)
-// costs ~1.2K cycles of math, so where the fp16 form fits it stays
-// (16x2112x7168: 8.03 against 8.57 us). Measured 2026-12-01 (H200, session
+// Its A slice is half the bytes (E5M2 since session 70, E4M3 before);
+// placing A into fp16 at the MMA costs ~1K cycles of math (E4M3's F2FP
+// ~1.4K), so where the fp16 form fits it stays (H100, session 70:
+// 16x2112x7168 fp16 8.34, E5M2 8.84, E4M3 9.14 us; H200, session 24: fp16
+// 8.03 against E4M3 8.57). Measured 2026-12-01 (H200, session
 // 24, gemm_paths_benchmark --only, hot graph replay, two runs; docs/paths.md
 // "Measured (2026-12-01, session 24)"), auto before -> after, where the rule
 // applies: 12x2880x4096 9.79 -> 8.08 us (the fp16 bulk form needs a cluster
 // of 2, 180 CTAs: 11.34), 16x2880x4096 9.59 -> 7.96, 16x4096x4096 10.50 ->
 // 8.71, 16x5120x4096 17.64 -> 15.13, 16x7168x4096 17.92 -> 15.66,
 // 16x2880x8192 19.46 -> 17.27, 16x1536x8192 10.52 -> 9.09.
-TileConfigId AutoBulkE4m3Twin(TileConfigId id) {
-  return id == TileConfigId::kStreamQN32M16K8 ? TileConfigId::kStreamQN32M16K8BulkE4m3 : id;
+TileConfigId AutoBulkE5m2Twin(TileConfigId id) {
+  return id == TileConfigId::kStreamQN32M16K8 ? TileConfigId::kStreamQN32M16K8BulkE5m2 : id;
 }
 
 // Where the register-streaming default does not fit even at the largest
@@ -719,7 +721,7 @@ constexpr int64_t kLongKRingWideMinGroupsUpTo16Rows = 352;  // beyond N = 1024: 
 constexpr int64_t kLongKRingMidNMinGroupsUpTo16Rows = 320;  // K >= 10240 where c4 stays resident
 constexpr int64_t kLongKStreamBulkMinNTiles = 34;   // clusters of 3 of the streaming tile, resident
 constexpr int64_t kLongKStreamBulkMaxNTiles = 39;
-constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E4M3-A bulk form fits
+constexpr int64_t kLongKStreamBulkMaxGroups = 512;  // K < 16384: its E5M2-A bulk form fits
 // 8 < M <= 16 with 256 <= N < 512: split-K below K = 8192, the ring tile up
 // to K = 12288, the streaming tile beyond (session 31).
 constexpr int64_t kLongKMidRowsRingMinGroups = 256;
@@ -850,7 +852,7 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
   // 14.83 -> 10.46, 12x1056x16384 18.25 -> 12.46, 16x1200x16384 16.80 ->
   // 12.66; N = 2016 level), up to the decode rule's 24 Mi elements at N =
   // 2048 - except at 34..39 N tiles of 32 rows below K = 16384, where the
-  // streaming tile's clusters of 3 stay resident in its E4M3-A bulk form
+  // streaming tile's clusters of 3 stay resident in its E5M2-A bulk form
   // (9x1200x12288 9.77 against the ring tile's 10.34). From M = 17 every N
   // goes (N = 1536: 24x1536x8192 24.86 -> 9.71; from N = 2048 RingFor32Rows
   // has it).
@@ -859,7 +861,7 @@ bool RingForLongKSmallLayer(int64_t m, int64_t n, int64_t groups) {
     return groups >= kLongKMidRowsRingMinGroups && groups < kLongKMidRowsRingMaxGroups;
   }
   if (n <= kLongKSmallLayerMaxN) return true;
-  const int64_t n_tiles = TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE4m3, m, n);
+  const int64_t n_tiles = TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE5m2, m, n);
   if (n_tiles >= kLongKRingWideMinNTiles) return true;
   const bool streaming_keeps_bulk = n_tiles >= kLongKStreamBulkMinNTiles &&
                                     n_tiles <= kLongKStreamBulkMaxNTiles &&
@@ -899,7 +901,7 @@ bool RingForLongKMidLayer8Rows(int64_t m, int64_t n, int64_t groups) {
 
 // 8 < M <= 16 at K = 4096 from 128 N tiles of 32 rows (below the decode
 // rule's 24 Mi elements and N = 5120): the ring tile (k4 with 2 CTAs a
-// cluster) instead of the E4M3-A bulk streaming tile. Session 31 call 5:
+// cluster) instead of the E5M2-A (then E4M3-A) bulk streaming tile. Session 31 call 5:
 // 16x4096x4096 9.15 -> 8.49 us (cuBLAS bf16 8.99), 12x4096x4096 9.18 ->
 // 8.43, 9x4096x4096 8.69 -> 8.40; at 90 N tiles the streaming tile stays
 // ahead (16x2880x4096 7.55 against 8.30), as below K = 4096 (16x4096x3072 6.56
@@ -909,7 +911,7 @@ constexpr int64_t kRingWide16RowMinNTiles = 128;
 
 bool RingForWide16Rows(int64_t m, int64_t n, int64_t groups) {
   return m > kSplitKSmallMMaxM && m <= kFusedMaxM && groups >= kRingWide16RowMinGroups &&
-         TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE4m3, m, n) >= kRingWide16RowMinNTiles;
+         TileGridCtas(TileConfigId::kStreamQN32M16K8BulkE5m2, m, n) >= kRingWide16RowMinNTiles;
 }
 
 // Decode GEMMs of large layers: for M <= 32 with K > 512 and a weight of at
@@ -1133,7 +1135,7 @@ TileConfigId OversizedStreamFallbackTile(GemmPath path, int64_t m, int split_k) 
 // count alone gave 33 N tiles clusters of 4 and 40..44 N tiles clusters of
 // 3, which ran two waves; call 2, auto before -> after: 1x1280x1024 8.32 ->
 // 4.49 us, 8x1408x2048 9.85 -> 4.93, 16x1280x4096 11.56 -> 5.91,
-// 32x1408x1024 6.62 -> 5.11, 12x1280x8192 13.39 -> 8.50 (the E4M3-A bulk
+// 32x1408x1024 6.62 -> 5.11, 12x1280x8192 13.39 -> 8.50 (the then E4M3-A bulk
 // form with 2), 1x1280x8192 12.23 -> 8.02 (split-K's bulk tile with 2).
 // Clusters of 3 stay behind 2 where both fit (call 1: 16x1056x1024 5.49 /
 // 4.58, 8x1056x2048 5.44 / 4.93), ahead where only 3 fits the bulk twin

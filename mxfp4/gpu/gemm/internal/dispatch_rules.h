@@ -37,9 +37,9 @@ TileConfigId PipelinedDefaultTile(GemmPath path, int64_t m);
 // the pipelined default).
 TileConfigId OversizedStreamFallbackTile(GemmPath path, int64_t m, int split_k);
 
-// The bulk variant of a default streaming tile (fp16 A; E4M3 A), or `id`.
+// The bulk variant of a default streaming tile (fp16 A; E5M2 A), or `id`.
 TileConfigId AutoBulkTwin(TileConfigId id);
-TileConfigId AutoBulkE4m3Twin(TileConfigId id);
+TileConfigId AutoBulkE5m2Twin(TileConfigId id);
 
 // A splitk_small_m plan of a small-layer rule: tile (kCount: the rule does
 // not apply) and K-split cluster.

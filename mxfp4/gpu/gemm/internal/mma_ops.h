@@ -90,13 +90,12 @@ MXFP4_DEVICE_INLINE void Fp4x8ToF16x8(uint32_t w, uint32_t h[4]) {
   h[3] = Prmt(b.hi, 0u, 0x3424u);
 }
 
-// E4m3x2ToF16x2(): two E4M3 bytes (low byte = first element) -> an f16x2
-// (low half = first); exact (every E4M3 value is an fp16 value). One F2FP
-// on sm_90.
-MXFP4_DEVICE_INLINE uint32_t E4m3x2ToF16x2(uint32_t bytes) {
-  uint32_t h;
-  asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(h) : "h"(static_cast<uint16_t>(bytes)));
-  return h;
+// E5m2x4ToF16x2x2(): four E5M2 bytes (byte 0 = first element) -> two f16x2
+// (low half = first): each byte is its half's high byte (E5M2 is fp16's top
+// byte). Two PRMT.
+MXFP4_DEVICE_INLINE void E5m2x4ToF16x2x2(uint32_t bytes, uint32_t& h01, uint32_t& h23) {
+  h01 = Prmt(bytes, 0u, 0x1404u);
+  h23 = Prmt(bytes, 0u, 0x3424u);
 }
 
 // MmaF16Block()

@@ -169,10 +169,11 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
   // A in shared memory as fp16 of value/2 (times sa in the *_fold tiles,
-  // below), or (bulk prequantized tiles) as E4M3 of value/2, converted to
-  // fp16 pairs at the MMA.
-  constexpr bool kE4m3A = kCfg.operands == MmaOperands::kE4m3;
-  static_assert(!kE4m3A || BulkATiled(kCfg), "E4M3 A: bulk prequantized tiles only");
+  // below), or (bulk prequantized tiles) as E5M2 of value/2 - the fp16's
+  // high byte -, placed into fp16 pairs at the MMA (MmaOperands::kE5m2).
+  constexpr bool kE5m2A = kCfg.operands == MmaOperands::kE5m2;
+  static_assert(kCfg.operands != MmaOperands::kE4m3, "streaming tiles: fp16 or E5M2 A");
+  static_assert(!kE5m2A || BulkATiled(kCfg), "E5M2 A: bulk prequantized tiles only");
   constexpr int kOpRowBytes = kCfg.op_row_bytes();
   constexpr bool kPrequant = kCfg.a_source == ASource::kPrequantized;
   constexpr bool kBulk = kCfg.bulk_b;
@@ -194,7 +195,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // were level or up to 1.5% slower, split-K n16_m8_k8 10% slower;
   // docs/paths.md "Folded activation scales").
   constexpr bool kFoldA = kCfg.fold_a_scale;
-  static_assert(!kFoldA || (!kPrequant && !kBulk && !kE4m3A && kCfg.quant_cluster == 1),
+  static_assert(!kFoldA || (!kPrequant && !kBulk && !kE5m2A && kCfg.quant_cluster == 1),
                 "the streaming fold: fused fp16 register-streaming tiles without a quantization "
                 "cluster (the quantizing CTA's vote covers the whole A tile)");
   [[maybe_unused]] bool a_folded = true;
@@ -479,12 +480,12 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     for (int mt = 0; mt < kFragsM; ++mt) {
       const int a_off = (item0 + mt * 8 + gid) * kOpRowBytes;
       uint32_t x[4];
-      if constexpr (kE4m3A) {
+      if constexpr (kE5m2A) {
+        // Session 70 (H100): the E4M3 form's F2FP conversions here cost the
+        // tile 2% (12x2880x4096 7.736 -> 7.610 us as E5M2, math 7244 -> 6767).
         const uint2 xv = *reinterpret_cast<const uint2*>(a_ops + a_off + tig * 8);
-        x[0] = E4m3x2ToF16x2(xv.x & 0xFFFFu);
-        x[1] = E4m3x2ToF16x2(xv.x >> 16);
-        x[2] = E4m3x2ToF16x2(xv.y & 0xFFFFu);
-        x[3] = E4m3x2ToF16x2(xv.y >> 16);
+        E5m2x4ToF16x2x2(xv.x, x[0], x[1]);
+        E5m2x4ToF16x2x2(xv.y, x[2], x[3]);
       } else {
         const uint4 xv = *reinterpret_cast<const uint4*>(a_ops + a_off + tig * 16);
         x[0] = xv.x;
@@ -531,7 +532,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     // streamq_n32_m16_k8_bulk by 4 16x2112x7168 8.06 -> 7.84 us (by 8: 8.35),
     // the E4M3-A tile by 8 16x7168x4096 15.64 -> 14.71 (by 4: 15.08), the
     // 8-row tiles by 8 4x4096x4096 7.55 -> 7.44; by 4 the 64-row tiles spill.
-    constexpr int kBulkUnroll = (kE4m3A || kFragsM == 1) ? 8 : (kFragsM <= 4 ? 4 : 2);
+    constexpr int kBulkUnroll = (kE5m2A || kFragsM == 1) ? 8 : (kFragsM <= 4 ? 4 : 2);
     const bool in_row = row0 + gid < p.n;
     const bool in_row8 = row0 + gid + 8 < p.n;
 #pragma unroll 1

@@ -44,10 +44,14 @@ enum class MmaOperands : int {
   kF16 = 0,
   // e4m3: the same values as FP8 E4M3, one mma.sync m16n8k32 e4m3 per block.
   // On sm_90 ptxas emulates it (F2FP unpack + HMMA): kept as a fallback. The
-  // wgmma ring tiles take E4M3 natively; the bulk streaming tile
-  // streamq_n32_m16_k8_bulk_e4m3 stores A as E4M3 (half the shared-memory
-  // bytes) and converts it to the fp16 operand at the MMA.
+  // wgmma ring tiles take E4M3 natively.
   kE4m3 = 1,
+  // e5m2 (A only): activations as FP8 E5M2 of value / 2, which is the fp16
+  // operand's high byte (every value / 2 of E2M1 has a zero low byte): half
+  // the fp16 form's bytes, and the MMA's fp16 operand is two byte permutes
+  // (PRMT) away. The bulk streaming tile streamq_n32_m16_k8_bulk_e5m2 (where
+  // the fp16 form's A does not fit); weights as for kF16.
+  kE5m2 = 2,
 };
 
 // Where A comes from.
@@ -135,10 +139,10 @@ enum class TileConfigId : int {
   kWgmma8N64M128K2WsFold,
   kWgmma8N128M128WsFold,
   kWgmma8N64M64K2WsFold,
-  // The bulk streaming tile with A prequantized as E4M3 of value/2 (half the
-  // shared-memory bytes of the fp16 operand, converted to fp16 at the MMA):
+  // The bulk streaming tile with A prequantized as E5M2 of value/2 (half the
+  // shared-memory bytes of the fp16 operand, its high bytes: PRMT at the MMA):
   // auto's choice where the fp16 form's A slice does not fit (dispatch_rules.cc).
-  kStreamQN32M16K8BulkE4m3,
+  kStreamQN32M16K8BulkE5m2,
   // The warp-specialized n128 tile with 192 activation rows: m64n192k32, 1.5x
   // the work of each of the n128_m128 tile's wgmmas and weight conversions.
   kWgmma8N128M192WsFold,
@@ -177,7 +181,7 @@ enum class TileConfigId : int {
   X(kStreamQN32M64K4Bulk) X(kStreamQN64M64K4Bulk) X(kWgmma8N64M64K2Fold)                  \
   X(kWgmma8N64M128K2Fold) X(kWgmma8N128M64Fold) X(kWgmma8N128M128Fold)                    \
   X(kWgmma8N64M64K4Fold) X(kWgmma8N128M64K2Fold) X(kWgmma8N64M128K2WsFold)                 \
-  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold) X(kStreamQN32M16K8BulkE4m3)        \
+  X(kWgmma8N128M128WsFold) X(kWgmma8N64M64K2WsFold) X(kStreamQN32M16K8BulkE5m2)        \
   X(kWgmma8N128M192WsFold) X(kWgmma8N64M192K2WsFold)
 
 struct TileConfigDesc {
@@ -399,9 +403,9 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
     case TileConfigId::kStreamQN32M16K8Bulk:
       return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kF16,
               "streamq_n32_m16_k8_bulk", false, false, 8, true, false, true};
-    case TileConfigId::kStreamQN32M16K8BulkE4m3:
-      return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kE4m3,
-              "streamq_n32_m16_k8_bulk_e4m3", false, false, 8, true, false, true};
+    case TileConfigId::kStreamQN32M16K8BulkE5m2:
+      return {2, 1, 1, 2, 0, ASource::kPrequantized, MmaOperands::kE5m2,
+              "streamq_n32_m16_k8_bulk_e5m2", false, false, 8, true, false, true};
     case TileConfigId::kStreamQN32M32K4Bulk:
       return {2, 1, 1, 4, 0, ASource::kPrequantized, MmaOperands::kF16,
               "streamq_n32_m32_k4_bulk", false, false, 4, true, false, true};
@@ -1011,7 +1015,7 @@ constexpr int64_t kMaxQuantizerBlocks = 0x7FFFFFFF;
 
 // The A-operand quantizer alone (used by LaunchGemmQuantThenMma; exposed for
 // tests): rows [0, m) of bf16 A quantized (EVEN) to operands of value/2 -
-// fp16 (2 bytes) or E4M3 (1 byte) per `operands` - (rows_padded, k) and fp32
+// fp16 (2 bytes), E4M3 or E5M2 (1 byte) per `operands` - (rows_padded, k) and fp32
 // scales [k/32][rows_padded]; rows m..rows_padded-1 are written as zeros.
 // With `fold_scales` (fp16 only), blocks whose scale byte is in [115, 141]
 // are written as value/2 * 2^(S-127) (internal/scale_fold.h); the scales

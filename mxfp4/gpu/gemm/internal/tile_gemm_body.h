@@ -75,6 +75,7 @@ MXFP4_DEVICE_INLINE void TileGemmBody(const GemmKernelArgs& p) {
   constexpr int kBlockM = kCfg.block_m();
   constexpr bool kFused = kCfg.a_source == ASource::kFusedBf16;
   constexpr bool kF16 = kCfg.operands == MmaOperands::kF16;
+  static_assert(kCfg.operands != MmaOperands::kE5m2, "E5M2 A: the bulk streaming tile only");
   constexpr bool kFold = kCfg.fold_a_scale;
   constexpr bool kUnrollStage = kCfg.unroll_stage;
   static_assert(!kFold || kF16, "scale folding needs fp16 operands");
