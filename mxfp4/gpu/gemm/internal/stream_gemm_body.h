@@ -532,7 +532,10 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     // streamq_n32_m16_k8_bulk by 4 16x2112x7168 8.06 -> 7.84 us (by 8: 8.35),
     // the E4M3-A tile by 8 16x7168x4096 15.64 -> 14.71 (by 4: 15.08), the
     // 8-row tiles by 8 4x4096x4096 7.55 -> 7.44; by 4 the 64-row tiles spill.
-    constexpr int kBulkUnroll = (kE5m2A || kFragsM == 1) ? 8 : (kFragsM <= 4 ? 4 : 2);
+    // The E5M2-A tile (session 70, H100, 5 rounds) by 4 rather than 8, as the
+    // fp16 one: 16x1536x8192 8.978 -> 8.840 us, 12x2880x4096 7.662 -> 7.600,
+    // level at 16x2880x4096 and 9x1200x12288 (its E4M3 form had taken 8).
+    constexpr int kBulkUnroll = kFragsM == 1 ? 8 : (kFragsM <= 4 ? 4 : 2);
     const bool in_row = row0 + gid < p.n;
     const bool in_row8 = row0 + gid + 8 < p.n;
 #pragma unroll 1
