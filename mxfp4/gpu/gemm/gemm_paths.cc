@@ -89,8 +89,9 @@ constexpr GemmPathInfo kPaths[] = {
      "K > 512 where quant_then_mma would need more than 132 CTAs and the ring tiles do not "
      "take it (cluster for ~132 CTAs, resident)", 1},
     {GemmPath::kQuantThenMma, "quant_then_mma",
-     "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E4M3 in the "
-     "wgmma order + fold flags for the e4m3 wgmma ring tiles), then "
+     "2 kernels: QuantizeAOperand (A -> fp16 operands + fp32 scales in the workspace; E5M2 for "
+     "the byte-A bulk tile; E4M3 in the wgmma order + fold flags for the e4m3 wgmma ring "
+     "tiles), then "
      "the GEMM on the prequantized operand (programmatic dependent launch): streaming, wgmma, "
      "e4m3 wgmma ring or cp.async-pipelined tiles; 3 with a staged weight (large M: "
      "PrepareWeight's kernel into the workspace first, WeightStaging)",
