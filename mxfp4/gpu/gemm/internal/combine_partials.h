@@ -134,12 +134,12 @@ MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* 
 // so that neither rank waits for more than it needs: rank 1 arrives at once
 // and loads its own partials while rank 0 sums (phase 1, released by rank 0's
 // sums); rank 1 arrives at phase 2 (relaxed) once it has stored the outputs
-// made from rank 0's sums, and exits without waiting; rank 0 waits for phase 2 only so
-// that its shared memory outlives those reads (a thread that has exited no
-// longer holds a cluster barrier). Measured (H200, session 37, phase clocks):
-// with a full cluster barrier before and after rank 1's pass, "math done ->
-// end" was ~4.6K cycles on 64x4096x4096 (k4, cluster 2), ~2.3K of them after
-// rank 0's sums.
+// made from rank 0's sums, and exits without waiting; rank 0 waits for phase 2
+// only so that its shared memory outlives those reads (a thread that has exited
+// no longer holds a cluster barrier). Measured (H200, session 37, phase
+// clocks): with a full cluster barrier before and after rank 1's pass, "math
+// done -> end" was ~4.6K cycles on 64x4096x4096 (k4, cluster 2), ~2.3K of them
+// after rank 0's sums.
 template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* partials, int rank,
                                            int n0, int m0) {
@@ -188,7 +188,9 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   });
   ClusterWait();
   const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
-  auto inside = [&](int c) { return m0 + c / kChunksPerRow < p.m && n0 + (c % kChunksPerRow) * 4 < p.n; };
+  auto inside = [&](int c) {
+    return m0 + c / kChunksPerRow < p.m && n0 + (c % kChunksPerRow) * 4 < p.n;
+  };
   // Only the chunks inside C read rank 0's sums: every remote load below is
   // consumed by a store before phase 2 (see there).
   float4 v[kPerThread];
@@ -206,8 +208,8 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   // of their values has been consumed by a store issued above (a warp issues
   // in order, and an instruction issues once its operands have arrived).
   // The release form costs a GPU-scope MEMBAR + ERRBAR on the chain's last
-  // rank (H100, session 71: 16x2112x7168 8.34 -> 7.92 us, 1x2048x4096 6.25
-  // -> 5.84 with the arrive relaxed).
+  // rank (H100, session 71: 16x2112x7168 8.32 -> 7.95 us, 1x2048x4096 6.25
+  // -> 5.83 in this form; its SASS has the arrive after every store path).
   ClusterArriveRelaxed();
 }
 
