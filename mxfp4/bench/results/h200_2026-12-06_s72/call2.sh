@@ -10,17 +10,17 @@ source tools/device/call_preamble.sh c2 t
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=40
 nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader | tee -a "$O/steps.log"
 T=/tmp/v/t
-run_test t_quant_then_mma_test 120 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
-  --gtest_filter="-*Ring*:*WarpSpecialized*" &
-run_test t_splitk_small_m_test 100 "$T/mxfp4.gpu.gemm.splitk_small_m_test" &
-run_test t_gemm_api_test 100 "$T/mxfp4.gpu.gemm.gemm_api_test" &
-sanitize 120 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" racecheck memcheck synccheck &
-sanitize 120 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck memcheck &
-wait
 C="16x2112x7168:auto:auto:0,8x2112x7168:auto:auto:0,1x2048x4096:auto:auto:0,16x3072x1536:auto:auto:0"
 C="$C,64x7168x2048:auto:auto:0"
 timeout 110 bash tools/device/only_ab.sh --reps=5 "$C" t > "$O/ab.log" 2>&1
 st "ab rc=$?"
 sed -n '/^--- means/,$p' "$O/ab.log"
+run_test t_quant_then_mma_test 90 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
+  --gtest_filter="-*Ring*:*WarpSpecialized*" &
+run_test t_splitk_small_m_test 100 "$T/mxfp4.gpu.gemm.splitk_small_m_test" &
+run_test t_gemm_api_test 100 "$T/mxfp4.gpu.gemm.gemm_api_test" &
+sanitize 90 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" racecheck memcheck synccheck &
+sanitize 90 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck memcheck &
+wait
 cat "$O/steps.log"
 finish_call
