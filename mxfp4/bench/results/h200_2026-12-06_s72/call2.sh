@@ -19,8 +19,11 @@ run_test t_quant_then_mma_test 90 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
   --gtest_filter="-*Ring*:*WarpSpecialized*" &
 run_test t_splitk_small_m_test 100 "$T/mxfp4.gpu.gemm.splitk_small_m_test" &
 run_test t_gemm_api_test 100 "$T/mxfp4.gpu.gemm.gemm_api_test" &
-sanitize 90 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" racecheck memcheck synccheck &
-sanitize 90 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck memcheck &
+sanitize 90 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" racecheck &
+sanitize 90 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" memcheck &
+sanitize 90 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" synccheck &
+sanitize 90 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck &
+sanitize 90 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" memcheck &
 wait
 cat "$O/steps.log"
 finish_call
