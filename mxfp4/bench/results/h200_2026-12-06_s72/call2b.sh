@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 72 call 2b: call2.sh cut to what ~250 s of device budget can hold (after fourteen refused starts):
+# Session 72 call 2b: call2.sh cut to what ~250 s of device budget can hold (after the refused starts):
 # only_ab main / t (3 rounds), then t's splitk_small_m_test, gemm_api_test and quant_then_mma_test's contest and
 # bulk cases, one after another. Carry [".device-pack"] (the stage of 324e726, t.tar.xz).
 set -u
