@@ -188,9 +188,10 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   });
   ClusterWait();
   const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
-  auto inside = [&](int c) {
-    return m0 + c / kChunksPerRow < p.m && n0 + (c % kChunksPerRow) * 4 < p.n;
-  };
+  // Chunk c's first output in C.
+  auto out_m = [&](int c) { return m0 + c / kChunksPerRow; };
+  auto out_n = [&](int c) { return n0 + (c % kChunksPerRow) * 4; };
+  auto inside = [&](int c) { return out_m(c) < p.m && out_n(c) < p.n; };
   // Only the chunks inside C read rank 0's sums: every remote load below is
   // consumed by a store before phase 2 (see there).
   float4 v[kPerThread];
@@ -201,7 +202,7 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
     if (!inside(c)) return;
 #pragma unroll
     for (int w = 0; w < kPartials; ++w) AddInOrder(v[i], own[i][w]);
-    StoreOutputs4(p, m0 + c / kChunksPerRow, n0 + (c % kChunksPerRow) * 4, v[i]);
+    StoreOutputs4(p, out_m(c), out_n(c), v[i]);
   });
   // Phase 2, relaxed; no wait. It carries no data: it only keeps rank 0's
   // shared memory alive until this thread's remote loads are done, and each
