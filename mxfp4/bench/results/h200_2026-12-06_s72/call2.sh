@@ -2,9 +2,10 @@
 # Session 72 call 2. Carry [".device-pack"]: the stage of main 324e726 and variant t (f3875a8 on exp-s72-t: the
 # streaming tiles' two-CTA combine pushed by st.async as in call 1's s, but into rank 1's A operand area, free once
 # its math is done - no shared-memory plan change; rank 1 initializes its receive barrier and arrives relaxed after
-# its math, rank 0 folds its sums into registers, waits for that arrive and pushes). Steps: t's tests (quant_then_mma_test without
-# its ring / ws cases, whose kernels' PTX is main's), racecheck / memcheck / synccheck of splitk_small_m_test and of quant_then_mma_test's contest and bulk cases;
-# only_ab main / t (5 rounds) on the two-CTA shapes and controls.
+# its math, rank 0 folds its sums into registers, waits for that arrive and pushes). Steps (timing first): only_ab
+# main / t (5 rounds) on the two-CTA shapes and controls; t's tests (quant_then_mma_test without its ring / ws
+# cases, whose kernels' PTX is main's); racecheck / memcheck / synccheck of splitk_small_m_test and racecheck /
+# memcheck of quant_then_mma_test's contest and bulk cases, side by side.
 set -u
 source tools/device/call_preamble.sh c2 t
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=40
