@@ -13,8 +13,9 @@
 # .device-pack/VARIANT.tar.xz into /tmp/v (binaries under /tmp/v/VARIANT/),
 # and defines finish_call, which tars $O into $OUT/NAME.tar.xz and removes $O
 # (one file comes back from the device tool, whatever the call wrote),
-# run_test / sanitize (below: a test binary, compute-sanitizer tools on one)
-# and ring_checks (the checks of a ring / ws kernel change, below).
+# run_test / sanitize (below: a test binary, compute-sanitizer tools on one),
+# ring_checks (the checks of a ring / ws kernel change) and contest_rounds
+# (the contest harness on the stage, below).
 # Why: every session-15..18 call script repeated these lines by hand.
 
 call_name="${1:?usage: source tools/device/call_preamble.sh NAME [VARIANT ...]}"
@@ -95,3 +96,20 @@ RING_CHECK_FILTER="GemmPath.*Ring*:GemmPath.ContestShapes*:GemmPath.TinyAndOddSh
 RING_CHECK_FILTER="$RING_CHECK_FILTER:GemmPath.MSweep:GemmPath.SmallLayers*:GemmPath.PersistentGrid"
 ring_checks() { device_checks "$1" "${2:-240}" quant_then_mma_test "$RING_CHECK_FILTER"; }
 fused_checks() { device_checks "$1" "${2:-240}" fused_quant_test "*"; }
+# contest_rounds ROUNDS [LIMIT]: the contest harness (run_all.sh
+# --bench=contest, on the stage in .device/) ROUNDS times, each under
+# `timeout LIMIT` (default 100) into $O/contest<r>/, with a step line per
+# round and the rows of mxfp4's auto dispatch and cuBLAS bf16 (graph replay and
+# L2 flushed) on stdout. Why: sessions 66-72 wrote this loop into each script.
+contest_rounds() {
+  local rounds="$1" limit="${2:-100}" r rc
+  for (( r = 1; r <= rounds; ++r )); do
+    mkdir -p "$O/contest$r"
+    rc=0
+    OUT="$O/contest$r" timeout "$limit" bash tools/device/run_all.sh --bench=contest \
+      >"$O/contest$r/run_all.log" 2>&1 || rc=$?
+    st "contest $r rc=$rc"
+    grep -E "contest/.*/(mxfp4_auto|cublas_bf16)/(graph|l2flush)" "$O/contest$r/bench.log" \
+      2>/dev/null | cut -c1-100 || true
+  done
+}

@@ -5,7 +5,8 @@
 # variant pack, sourcing it must unpack both, set O / LD_LIBRARY_PATH, log
 # steps, and finish_call must leave exactly $OUT/NAME.tar.xz holding the
 # step log; run_test and sanitize log a test binary and compute-sanitizer
-# runs (stand-ins here) with their status.
+# runs (stand-ins here) with their status; contest_rounds runs the contest
+# harness (a stand-in) per round.
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -69,6 +70,22 @@ grep -q "\] fused_quant_test: \[  PASSED  \] 3 tests. rc=0$" "$O/steps.log" || f
 grep -qF -- "fused_quant_test --gtest_filter=*" "$O/memcheck.mxfp4.gpu.gemm.fused_quant_test.log" ||
   fail "fused_checks memcheck"
 grep -q 'racecheck mxfp4.gpu.gemm.fused_quant_test rc=9$' "$O/steps.log" || fail "fused_checks racecheck"
+# contest_rounds: run_all.sh --bench=contest per round into $O/contest<r>/
+# (a stand-in writes a bench.log), its auto / cuBLAS bf16 rows on stdout.
+cat >"$t/tools/device/run_all.sh" <<'RUN_ALL'
+#!/usr/bin/env bash
+[[ "$1" == --bench=contest ]] || exit 3
+printf '%s\n' "contest/1x2048x4096/mxfp4_auto/graph 5.1 us" "contest/1x2048x4096/other/graph 9 us" \
+  "contest/1x2048x4096/cublas_bf16/l2flush 6.0 us" >"$OUT/bench.log"
+RUN_ALL
+contest_rounds 2 10 >"$t/contest.txt"
+for r in 1 2; do
+  [[ -f "$O/contest$r/bench.log" && -f "$O/contest$r/run_all.log" ]] || fail "contest round $r files"
+  grep -q "\] contest $r rc=0$" "$O/steps.log" || fail "contest round $r step"
+done
+[[ "$(grep -c mxfp4_auto/graph "$t/contest.txt")" == 2 ]] || fail "contest rows: $(cat "$t/contest.txt")"
+grep -q cublas_bf16/l2flush "$t/contest.txt" || fail "contest cuBLAS row"
+! grep -q other/graph "$t/contest.txt" || fail "contest printed other rows"
 CS=""
 sanitize 10 'A.*' "$t/fake_test" >/dev/null
 grep -q 'sanitize: no compute-sanitizer$' "$O/steps.log" || fail "no-sanitizer step"
