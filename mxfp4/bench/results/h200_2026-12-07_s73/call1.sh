@@ -15,23 +15,23 @@ T=/tmp/v/t
 G=/tmp/v/g
 C="16x2112x7168:auto:auto:0,8x2112x7168:auto:auto:0,1x2048x4096:auto:auto:0,16x3072x1536:auto:auto:0"
 C="$C,64x7168x2048:auto:auto:0,12x2880x4096:auto:auto:0"
-timeout 120 bash tools/device/only_ab.sh --reps=5 "$C" t g > "$O/ab.log" 2>&1
+timeout 90 bash tools/device/only_ab.sh --reps=5 "$C" t g > "$O/ab.log" 2>&1
 st "ab rc=$?"
 sed -n '/^--- means/,$p' "$O/ab.log"
-run_test t_quant_then_mma_test 120 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
+run_test t_quant_then_mma_test 100 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
   --gtest_filter="-*Ring*:*WarpSpecialized*" &
-run_test t_splitk_small_m_test 120 "$T/mxfp4.gpu.gemm.splitk_small_m_test" &
-run_test t_gemm_api_test 120 "$T/mxfp4.gpu.gemm.gemm_api_test" &
-run_test g_quant_then_mma_test 120 "$G/mxfp4.gpu.gemm.quant_then_mma_test" \
+run_test t_splitk_small_m_test 100 "$T/mxfp4.gpu.gemm.splitk_small_m_test" &
+run_test t_gemm_api_test 100 "$T/mxfp4.gpu.gemm.gemm_api_test" &
+run_test g_quant_then_mma_test 100 "$G/mxfp4.gpu.gemm.quant_then_mma_test" \
   --gtest_filter="-*Ring*:*WarpSpecialized*" &
-run_test g_splitk_small_m_test 120 "$G/mxfp4.gpu.gemm.splitk_small_m_test" &
-sanitize 120 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" racecheck &
-sanitize 120 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" memcheck &
-sanitize 120 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" synccheck &
-sanitize 120 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck &
-sanitize 120 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" memcheck &
-mkdir -p "$O/g" && (O="$O/g"; sanitize 120 "*ContestShapes*:*Bulk*" "$G/mxfp4.gpu.gemm.quant_then_mma_test" \
-  racecheck; sanitize 120 "*SmallLayers*:*ContestShapes*" "$G/mxfp4.gpu.gemm.splitk_small_m_test" racecheck) &
+run_test g_splitk_small_m_test 100 "$G/mxfp4.gpu.gemm.splitk_small_m_test" &
+sanitize 100 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" racecheck &
+sanitize 100 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" memcheck &
+sanitize 100 "*" "$T/mxfp4.gpu.gemm.splitk_small_m_test" synccheck &
+sanitize 100 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck &
+sanitize 100 "*ContestShapes*:*Bulk*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" memcheck &
+mkdir -p "$O/g" && (O="$O/g"; sanitize 100 "*ContestShapes*:*Bulk*" "$G/mxfp4.gpu.gemm.quant_then_mma_test" \
+  racecheck; sanitize 100 "*SmallLayers*:*ContestShapes*" "$G/mxfp4.gpu.gemm.splitk_small_m_test" racecheck) &
 wait
 cat "$O/steps.log" "$O/g/steps.log" 2>/dev/null
 finish_call
