@@ -14,8 +14,8 @@
 # and defines finish_call, which tars $O into $OUT/NAME.tar.xz and removes $O
 # (one file comes back from the device tool, whatever the call wrote),
 # run_test / sanitize (below: a test binary, compute-sanitizer tools on one),
-# ring_checks (the checks of a ring / ws kernel change) and contest_rounds
-# (the contest harness on the stage, below).
+# ring_checks (the checks of a ring / ws kernel change), contest_rounds
+# (the contest harness on the stage) and ab_means (only_ab.sh, below).
 # Why: every session-15..18 call script repeated these lines by hand.
 
 call_name="${1:?usage: source tools/device/call_preamble.sh NAME [VARIANT ...]}"
@@ -112,4 +112,19 @@ contest_rounds() {
     grep -E "contest/.*/(mxfp4_auto|cublas_bf16)/(graph|l2flush)" "$O/contest$r/bench.log" \
       2>/dev/null | cut -c1-100 || true
   done
+}
+# ab_means REPS LIMIT CONFIGS [VARIANT ...]: the GPU's name and clock into
+# the step log, then tools/device/only_ab.sh --reps=REPS CONFIGS VARIANT...
+# (the stage against the variants) under `timeout LIMIT` into $O/ab.log, a
+# step line with its status and its "--- means over rounds" lines on stdout.
+# Why: sessions 68-73 wrote these lines into each script.
+ab_means() {
+  local reps="$1" limit="$2" configs="$3" rc=0
+  shift 3
+  { nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader 2>&1 || true; } |
+    tee -a "$O/steps.log"
+  timeout "$limit" bash tools/device/only_ab.sh --reps="$reps" "$configs" "$@" >"$O/ab.log" 2>&1 ||
+    rc=$?
+  st "ab rc=$rc"
+  sed -n '/^--- means/,$p' "$O/ab.log"
 }

@@ -6,7 +6,7 @@
 # steps, and finish_call must leave exactly $OUT/NAME.tar.xz holding the
 # step log; run_test and sanitize log a test binary and compute-sanitizer
 # runs (stand-ins here) with their status; contest_rounds runs the contest
-# harness (a stand-in) per round.
+# harness (a stand-in) per round, ab_means only_ab.sh (a stand-in).
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -86,6 +86,18 @@ done
 [[ "$(grep -c mxfp4_auto/graph "$t/contest.txt")" == 2 ]] || fail "contest rows: $(cat "$t/contest.txt")"
 grep -q cublas_bf16/l2flush "$t/contest.txt" || fail "contest cuBLAS row"
 ! grep -q other/graph "$t/contest.txt" || fail "contest printed other rows"
+# ab_means: only_ab.sh (a stand-in) with the reps, configs and variants,
+# its log in $O/ab.log, a step line, the means lines on stdout.
+cat >"$t/tools/device/only_ab.sh" <<'ONLY_AB'
+#!/usr/bin/env bash
+echo "args=$*"
+printf '%s\n' "=== base (round 1)" "--- means over rounds" "base 1x2048x4096 5.1"
+ONLY_AB
+ab_means 3 10 "1x2048x4096:auto:auto:0" v1 v2 >"$t/ab.txt"
+grep -qx 'args=--reps=3 1x2048x4096:auto:auto:0 v1 v2' "$O/ab.log" || fail "ab.log: $(cat "$O/ab.log")"
+grep -q '\] ab rc=0$' "$O/steps.log" || fail "ab step: $(cat "$O/steps.log")"
+grep -qx 'base 1x2048x4096 5.1' "$t/ab.txt" || fail "ab means: $(cat "$t/ab.txt")"
+! grep -q '=== base' "$t/ab.txt" || fail "ab printed the runs"
 CS=""
 sanitize 10 'A.*' "$t/fake_test" >/dev/null
 grep -q 'sanitize: no compute-sanitizer$' "$O/steps.log" || fail "no-sanitizer step"

@@ -14,12 +14,8 @@
 set -u
 source tools/device/call_preamble.sh c2 tg ug
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=40
-nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader | tee -a "$O/steps.log"
 C="16x2112x7168:auto:auto:0,8x2112x7168:auto:auto:0,1x2048x4096:auto:auto:0,16x3072x1536:auto:auto:0"
-C="$C,64x7168x2048:auto:auto:0,12x2880x4096:auto:auto:0"
-timeout 100 bash tools/device/only_ab.sh --reps=5 "$C" tg ug > "$O/ab.log" 2>&1
-st "ab rc=$?"
-sed -n '/^--- means/,$p' "$O/ab.log"
+ab_means 5 100 "$C,64x7168x2048:auto:auto:0,12x2880x4096:auto:auto:0" tg ug
 for v in tg ug; do
   mkdir -p "$O/$v"
   (
