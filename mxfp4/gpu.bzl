@@ -77,6 +77,16 @@ def _nvcc_compile_impl(ctx):
         base_args.append("-D" + d)
     base_args += ctx.attr.copts
 
+    # --define=mxfp4_fatbin_compress=MODE: nvcc's -compress-mode for the
+    # fatbins (default, size, speed, balance, none); the machine code is the
+    # same. "size" packs the device builds ~30% smaller (session 73: one TU's
+    # fatbin 2.26 -> 1.55 MB), so more variants fit one device call.
+    compress = ctx.var.get("mxfp4_fatbin_compress", "")
+    if compress:
+        if compress not in ["default", "size", "speed", "balance", "none"]:
+            fail("--define=mxfp4_fatbin_compress=%s: use default, size, speed, balance or none" % compress)
+        base_args.append("-compress-mode=" + compress)
+
     outs = []
     for src in ctx.files.srcs:
         stem = src.basename

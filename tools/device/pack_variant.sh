@@ -51,8 +51,12 @@ bazel=(./bazelw --output_base="$output_base")
 targets=("$@")
 (( with_gemm_benchmark )) && targets+=(//mxfp4/bench:gemm_benchmark)
 (( ${#targets[@]} > 0 )) || { echo "pack_variant: nothing to pack" >&2; exit 2; }
-"${bazel[@]}" build -c opt --noshow_progress --jobs="${MXFP4_JOBS:-8}" "${targets[@]}"
-bin="$("${bazel[@]}" info -c opt bazel-bin 2>/dev/null)"
+# MXFP4_FATBIN_COMPRESS=size (mxfp4/gpu.bzl): smaller fatbins, the same
+# machine code; the stage may be built either way.
+defines=()
+[[ -n "${MXFP4_FATBIN_COMPRESS:-}" ]] && defines=(--define=mxfp4_fatbin_compress="$MXFP4_FATBIN_COMPRESS")
+"${bazel[@]}" build -c opt "${defines[@]}" --noshow_progress --jobs="${MXFP4_JOBS:-8}" "${targets[@]}"
+bin="$("${bazel[@]}" info -c opt "${defines[@]}" bazel-bin 2>/dev/null)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/$name" "$pack_dir"
