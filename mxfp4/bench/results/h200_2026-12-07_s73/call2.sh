@@ -10,7 +10,8 @@
 #      so that both packs fit the 64 MiB carry; its first run on the device: if its binaries fail to load, tg's
 #      results still stand).
 # Both push only in tiles of one 4-output chunk a thread. Timing separates the parts: the one-CTA bulk shapes
-# (16x3072x1536, 12x2880x4096) see only g; the two-CTA ones (16x2112x7168, 8x2112x7168, 1x2048x4096) t2 or u on top.
+# (16x3072x1536, 12x2880x4096) see g (and only the code size of the combine's new branch, the same kernels);
+# the two-CTA ones (16x2112x7168, 8x2112x7168, 1x2048x4096) t2 or u on top.
 # Steps: only_ab main / tg / ugz (5 rounds); then at once: both variants' splitk_small_m_test and
 # quant_then_mma_test (without the ring / ws cases, main's kernels), racecheck / synccheck of both
 # splitk_small_m_tests, racecheck of both quant_then_mma_tests' contest and bulk cases, memcheck of ugz's.
