@@ -18,6 +18,10 @@
 # Typical flow: stage.sh on the baseline tree; edit; pack_variant.sh v1 ...;
 # revert or edit again; pack_variant.sh v2 ...; then carry [".device-pack"] and
 # run tools/device/ab_contest.sh v1 v2 on the device.
+# The body is one { } group ending in exit, so bash parses it whole before it
+# runs: an edit to this file while a build runs cannot change the running
+# script (session 73 lost a pack to an edit of pack_variant.sh mid-build).
+{
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -70,3 +74,5 @@ done
 chmod -R u+w "$work/$name"
 tar -C "$work" -cf - "$name" | xz -9 -T"${MXFP4_JOBS:-8}" >"$pack_dir/$name.tar.xz"
 echo "pack_variant: $pack_dir/$name.tar.xz ($(du -h "$pack_dir/$name.tar.xz" | cut -f1))${from:+ from $from}: $(ls "$work/$name" | tr '\n' ' ')"
+exit
+}

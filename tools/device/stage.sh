@@ -28,6 +28,10 @@
 # Targets that fail to build are reported and left out (--keep_going); the
 # script then exits 1 after staging the rest. It also exits 1 if the pack is
 # over the carry limit.
+# The body is one { } group ending in exit, so bash parses it whole before it
+# runs: an edit to this file while a build runs cannot change the running
+# script (session 73 lost a pack to an edit of pack_variant.sh mid-build).
+{
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -144,3 +148,4 @@ if (( pack_mib + variant_mib > pack_limit_mib )); then
 fi
 say "done: pass carry=[\".device-pack\"] to the device tool and run: bash tools/device/run_all.sh [options]"
 exit $exit_status
+}
