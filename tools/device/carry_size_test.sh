@@ -15,7 +15,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 cd "$t"
 git init -q .
 head -c 1048576 /dev/urandom >tracked.bin       # 1 MiB of real blocks (random: no FS compresses it)
-head -c 3145728 /dev/urandom >untracked.bin        # not tracked: not counted
+head -c 3145728 /dev/urandom >untracked.bin     # not tracked: not counted
 head -c 2097152 /dev/urandom >.device-pack/a.tar.xz
 git add tracked.bin tools/device/carry_size.sh
 out=$(MXFP4_CARRY_LIMIT_MIB=4 tools/device/carry_size.sh) || fail "3 MiB over a 4 MiB limit: $out"
