@@ -9,19 +9,19 @@ set -u
 source tools/device/call_preamble.sh c3 uz gz
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=40
 C="16x2112x7168:auto:auto:0,8x2112x7168:auto:auto:0,1x2048x4096:auto:auto:0,16x3072x1536:auto:auto:0"
-ab_means 4 110 "$C,64x7168x2048:auto:auto:0,12x2880x4096:auto:auto:0" uz gz
+ab_means 3 80 "$C,64x7168x2048:auto:auto:0,12x2880x4096:auto:auto:0" uz gz
 syncc() {  # NAME BIN: synccheck at MXFP4_TEST_SCALE=small, tracking up to 2^16 barriers
   local rc=0
-  MXFP4_TEST_SCALE=small timeout 120 "$CS" --tool synccheck --num-cuda-barriers 65536 --error-exitcode 9 \
+  MXFP4_TEST_SCALE=small timeout 100 "$CS" --tool synccheck --num-cuda-barriers 65536 --error-exitcode 9 \
     "$2" >"$O/synccheck.$1.log" 2>&1 || rc=$?
   st "synccheck $1 rc=$rc"
   tail -2 "$O/synccheck.$1.log"
 }
 b=/tmp/v/uz/mxfp4.gpu.gemm
-run_test uz_quant_then_mma_test 120 "$b.quant_then_mma_test" --gtest_filter="-*Ring*:*WarpSpecialized*" &
-run_test uz_splitk_small_m_test 120 "$b.splitk_small_m_test" &
+run_test uz_quant_then_mma_test 100 "$b.quant_then_mma_test" --gtest_filter="-*Ring*:*WarpSpecialized*" &
+run_test uz_splitk_small_m_test 100 "$b.splitk_small_m_test" &
 syncc uz_splitk "$b.splitk_small_m_test" &
 syncc base_splitk .device/tests/mxfp4.gpu.gemm.splitk_small_m_test &
-(O="$O/uz"; mkdir -p "$O"; sanitize 120 "*ContestShapes*:*Bulk*:*SmallLayers*" "$b.splitk_small_m_test" racecheck) &
+(O="$O/uz"; mkdir -p "$O"; sanitize 100 "*ContestShapes*:*Bulk*:*SmallLayers*" "$b.splitk_small_m_test" racecheck) &
 wait
 finish_call
