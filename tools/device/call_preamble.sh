@@ -51,17 +51,21 @@ run_test() {
 # racecheck memcheck) on BIN's tests matching FILTER at MXFP4_TEST_SCALE=small,
 # each under `timeout LIMIT`, into $O/TOOL.<binary>.log; a step line with the
 # exit status (9: errors found) and the log's last two lines. Nothing where
-# there is no compute-sanitizer ($CS empty).
+# there is no compute-sanitizer ($CS empty). $MXFP4_SANITIZER_ARGS: more
+# compute-sanitizer options, split at spaces (e.g. "--num-cuda-barriers
+# 65536": session 74's synccheck ran out of tracked barriers).
 sanitize() {
   local limit="$1" filter="$2" bin="$3" tool log
   shift 3
   (( $# > 0 )) || set -- racecheck memcheck
   [[ -n "$CS" ]] || { st "sanitize: no compute-sanitizer"; return 0; }
+  local -a extra
+  read -ra extra <<<"${MXFP4_SANITIZER_ARGS:-}"
   for tool in "$@"; do
     log="$O/$tool.$(basename "$bin").log"
     local rc=0
-    MXFP4_TEST_SCALE=small timeout "$limit" "$CS" --tool "$tool" --error-exitcode 9 "$bin" \
-      --gtest_filter="$filter" >"$log" 2>&1 || rc=$?
+    MXFP4_TEST_SCALE=small timeout "$limit" "$CS" --tool "$tool" --error-exitcode 9 \
+      "${extra[@]}" "$bin" --gtest_filter="$filter" >"$log" 2>&1 || rc=$?
     st "$tool $(basename "$bin") rc=$rc"
     tail -2 "$log"
   done

@@ -47,8 +47,9 @@ grep -q '^scale=small args=--tool racecheck --error-exitcode 9 .*/fake_test --gt
   "$O/racecheck.fake_test.log" || fail "racecheck log: $(cat "$O/racecheck.fake_test.log")"
 grep -q 'racecheck fake_test rc=9$' "$O/steps.log" || fail "racecheck status: $(cat "$O/steps.log")"
 grep -q 'memcheck fake_test rc=0$' "$O/steps.log" || fail "memcheck status: $(cat "$O/steps.log")"
-sanitize 10 'A.*' "$t/fake_test" synccheck >/dev/null
-[[ -f "$O/synccheck.fake_test.log" ]] || fail "synccheck not run"
+MXFP4_SANITIZER_ARGS="--num-cuda-barriers 65536" sanitize 10 'A.*' "$t/fake_test" synccheck >/dev/null
+grep -q '^scale=small args=--tool synccheck --error-exitcode 9 --num-cuda-barriers 65536 .*/fake_test --gtest_filter=A\.\*$' \
+  "$O/synccheck.fake_test.log" || fail "synccheck log: $(cat "$O/synccheck.fake_test.log")"
 # ring_checks: the test binaries present in DIR through run_test, racecheck and
 # memcheck of quant_then_mma_test with RING_CHECK_FILTER through sanitize.
 mkdir -p "$t/ring"

@@ -11,17 +11,11 @@ source tools/device/call_preamble.sh c4 vz gz
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=30
 C="16x2112x7168:auto:auto:0,8x2112x7168:auto:auto:0,1x2048x4096:auto:auto:0,16x3072x1536:auto:auto:0"
 ab_means 3 70 "$C,64x7168x2048:auto:auto:0,12x2880x4096:auto:auto:0" vz gz
-syncc() {  # NAME BIN: synccheck at MXFP4_TEST_SCALE=small, tracking up to 2^16 barriers
-  local rc=0
-  MXFP4_TEST_SCALE=small timeout 70 "$CS" --tool synccheck --num-cuda-barriers 65536 --error-exitcode 9 \
-    "$2" >"$O/synccheck.$1.log" 2>&1 || rc=$?
-  st "synccheck $1 rc=$rc"
-  tail -2 "$O/synccheck.$1.log"
-}
 b=/tmp/v/vz/mxfp4.gpu.gemm
 run_test vz_splitk_small_m_test 70 "$b.splitk_small_m_test" &
 run_test vz_quant_then_mma_test 70 "$b.quant_then_mma_test" --gtest_filter="*ContestShapes*:*Bulk*:*EveryTile*:*Deterministic*" &
-syncc vz_splitk "$b.splitk_small_m_test" &
-syncc base_splitk .device/tests/mxfp4.gpu.gemm.splitk_small_m_test &
+export MXFP4_SANITIZER_ARGS="--num-cuda-barriers 65536"  # room for 2^16 tracked barriers
+(O="$O/vz"; mkdir -p "$O"; sanitize 70 "*" "$b.splitk_small_m_test" synccheck) &
+(O="$O/base"; mkdir -p "$O"; sanitize 70 "*" .device/tests/mxfp4.gpu.gemm.splitk_small_m_test synccheck) &
 wait
 finish_call
