@@ -7,12 +7,18 @@
 #
 # Usage (repository root): tools/device/carry_size.sh [PATH ...]   (default .device-pack)
 # Prints one line per part and the total; exit status 1 when over the limit.
+#        tools/device/carry_size.sh --tree_kib
+# Prints only the tracked tree's KiB (stage.sh's carry budget).
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 limit_mib="${MXFP4_CARRY_LIMIT_MIB:-64}"
-(( $# > 0 )) || set -- .device-pack
 kib() { du -c -k "$@" 2>/dev/null | tail -1 | cut -f1; }
 tree_kib=$(git ls-files -z | du -c -k --files0-from=- 2>/dev/null | tail -1 | cut -f1)
+if [[ "${1:-}" == --tree_kib ]]; then
+  echo "$tree_kib"
+  exit 0
+fi
+(( $# > 0 )) || set -- .device-pack
 total_kib=$tree_kib
 line() { awk -v n="$1" -v k="$2" -v t="${3:-}" 'BEGIN { printf "carry: %-32s %8.1f MiB%s\n", n, k / 1024, t }'; }
 line "tracked tree (disk blocks)" "$tree_kib"

@@ -22,6 +22,8 @@ out=$(MXFP4_CARRY_LIMIT_MIB=4 tools/device/carry_size.sh) || fail "3 MiB over a 
 grep -Eq '^carry: tracked tree \(disk blocks\) +1\.0 MiB$' <<<"$out" || fail "tree line: $out"
 grep -Eq '^carry: \.device-pack +2\.0 MiB$' <<<"$out" || fail "pack line: $out"
 grep -Eq '^carry: total +3\.0 MiB of 4$' <<<"$out" || fail "total line: $out"
+tree_kib=$(tools/device/carry_size.sh --tree_kib)  # 1 MiB + the script's block(s)
+(( tree_kib >= 1024 && tree_kib < 1024 + 64 )) || fail "--tree_kib: $tree_kib"
 rc=0
 MXFP4_CARRY_LIMIT_MIB=2 tools/device/carry_size.sh >/dev/null 2>&1 || rc=$?
 [[ $rc == 1 ]] || fail "over the limit: status $rc"

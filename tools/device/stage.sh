@@ -43,7 +43,7 @@ pack=.device-pack/stage.tar.xz
 # the tool counts it, by disk blocks: 32.6 MiB in session 56) and the call
 # scripts (36 MiB in session 68 before its records archive, ~21 after); a
 # warning where no variant's pack fits beside it.
-tree_mib=$(( ($(git ls-files -z | du -c --files0-from=- 2>/dev/null | tail -1 | cut -f1) + 1023) / 1024 ))
+tree_mib=$(( ($(tools/device/carry_size.sh --tree_kib) + 1023) / 1024 ))
 pack_limit_mib=$(( 64 - tree_mib - 1 ))
 variant_mib=14  # one variant's gemm_paths_benchmark (+ a few tests), xz: 13-14 MiB in session 68
 
