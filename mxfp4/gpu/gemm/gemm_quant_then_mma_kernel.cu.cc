@@ -45,6 +45,19 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// The streaming tiles' two-CTA K-split clusters that combine by
+// CombinePushedPair (CombinesByPushedPair): a kernel of its own, so that
+// GemmPrequantMmaKernel keeps the chained combine's code for every other
+// launch (stream_gemm_body.h's kPushedPair).
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaPushedPairKernel(const GemmKernelArgs args) {
+  if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedPair(GetTileConfig(kId))) {
+    StreamGemmBody<kId, /*kClusterSplit=*/true, /*kPushedPair=*/true>(args);
+  }
+}
+
 // The ring tiles with K split over a cluster of CTAs too (args.splits > 1):
 // a kernel of its own (WgmmaRingGemmBodyForLayout's kCluster).
 template <TileConfigId kId>
@@ -304,6 +317,13 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
     if (args.splits > 1) {
       static PerDeviceOnce cluster_smem_ready;
       return OptInAndLaunch(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready, args, kCfg,
+                            stream);
+    }
+  }
+  if constexpr (kCfg.stream_b && CombinesByPushedPair(kCfg)) {
+    if (LaunchesPushedPair(args)) {
+      static PerDeviceOnce pushed_smem_ready;
+      return OptInAndLaunch(GemmPrequantMmaPushedPairKernel<kId>, pushed_smem_ready, args, kCfg,
                             stream);
     }
   }

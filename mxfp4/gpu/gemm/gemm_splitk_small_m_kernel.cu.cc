@@ -34,8 +34,34 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// The streaming tiles' two-CTA K-split clusters that combine by
+// CombinePushedPair: a kernel of its own, so that GemmSplitKSmallMKernel
+// keeps the chained combine's code for every other launch
+// (stream_gemm_body.h's kPushedPair).
+template <TileConfigId kId, bool kContestLayout>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmSplitKSmallMPushedPairKernel(const GemmKernelArgs args) {
+  if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedPair(GetTileConfig(kId))) {
+    StreamGemmBodyOfKernel<kId, /*kClusterSplit=*/true, kContestLayout, /*kPushedPair=*/true>(
+        args);
+  }
+}
+
 template <TileConfigId kId, bool kContestLayout>
 hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
+  if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedPair(GetTileConfig(kId))) {
+    if (LaunchesPushedPair(args)) {
+      static PerDeviceOnce pushed_smem_ready;
+      if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMPushedPairKernel<kId, kContestLayout>,
+                                             pushed_smem_ready);
+          e != hipSuccess) {
+        return e;
+      }
+      return LaunchTile(GemmSplitKSmallMPushedPairKernel<kId, kContestLayout>, args,
+                        GetTileConfig(kId), /*programmatic=*/true, stream);
+    }
+  }
   static PerDeviceOnce smem_ready;
   if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMKernel<kId, kContestLayout>, smem_ready);
       e != hipSuccess) {

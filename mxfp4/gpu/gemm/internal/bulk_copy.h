@@ -53,17 +53,52 @@ MXFP4_DEVICE_INLINE void MbarrierArrive(uint32_t bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(bar) : "memory");
 }
 
+// The spin loop around one form of mbarrier.try_wait.parity (operands: %0 the
+// barrier, %1 the parity), shared by MbarrierWait and MbarrierWaitCluster.
+#define MXFP4_MBARRIER_TRY_WAIT_LOOP(try_wait) \
+  "{\n"                                        \
+  ".reg .pred done;\n"                         \
+  "wait_%=:\n" try_wait " done, [%0], %1;\n"   \
+  "@!done bra wait_%=;\n"                      \
+  "}\n"
+
 // Blocks until phase `parity` of the barrier has completed (its arrival and
 // all announced bytes).
 MXFP4_DEVICE_INLINE void MbarrierWait(uint32_t bar, uint32_t parity) {
+  asm volatile(MXFP4_MBARRIER_TRY_WAIT_LOOP("mbarrier.try_wait.parity.shared::cta.b64")::"r"(bar),
+               "r"(parity)
+               : "memory");
+}
+
+// MbarrierWaitCluster(): MbarrierWait with acquire at cluster scope, for
+// phases completed by a peer CTA's st.async (StoreAsyncToPeer), whose
+// complete_tx releases at cluster scope.
+MXFP4_DEVICE_INLINE void MbarrierWaitCluster(uint32_t bar, uint32_t parity) {
+  asm volatile(MXFP4_MBARRIER_TRY_WAIT_LOOP(
+                   "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64")::"r"(bar),
+               "r"(parity)
+               : "memory");
+}
+
+#undef MXFP4_MBARRIER_TRY_WAIT_LOOP
+
+// MapSharedRank(): the shared::cluster address of this CTA's shared-memory
+// address `addr` in cluster CTA `rank`.
+MXFP4_DEVICE_INLINE uint32_t MapSharedRank(uint32_t addr, uint32_t rank) {
+  uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(addr), "r"(rank));
+  return remote;
+}
+
+// StoreAsyncToPeer(): 16 bytes into a peer CTA's shared memory (`remote`,
+// from MapSharedRank), counted as complete_tx bytes on that CTA's mbarrier
+// `remote_bar`. No fence: unlike a release barrier it waits for nothing the
+// thread did before (session 53: the int8 quantizer's exchange).
+MXFP4_DEVICE_INLINE void StoreAsyncToPeer(uint32_t remote, const float4& v, uint32_t remote_bar) {
   asm volatile(
-      "{\n"
-      ".reg .pred done;\n"
-      "wait_%=:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1;\n"
-      "@!done bra wait_%=;\n"
-      "}\n" ::"r"(bar),
-      "r"(parity)
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, "
+      "[%5];" ::"r"(remote),
+      "f"(v.x), "f"(v.y), "f"(v.z), "f"(v.w), "r"(remote_bar)
       : "memory");
 }
 

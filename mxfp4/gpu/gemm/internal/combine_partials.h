@@ -20,6 +20,8 @@
 
 #include <type_traits>
 
+#include "mxfp4/gpu/gemm/internal/bulk_copy.h"
+#include "mxfp4/gpu/gemm/internal/mma_ops.h"
 #include "mxfp4/gpu/gemm/internal/store_outputs.h"
 #include "mxfp4/gpu/gemm/internal/tile_config.h"
 
@@ -125,6 +127,58 @@ MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* 
   cg::this_cluster().sync();
 }
 
+// PairChunks: the chunk walk of the two-CTA combines (CombineChainOfTwo,
+// CombinePushedPair). Chunk c is four outputs of the tile, row Row(c) and
+// columns Col(c)..+3, at Offset(c) in each partial; a thread takes chunks
+// c = threadIdx.x + i * kThreads.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+struct PairChunks {
+  static constexpr int kCStride = kBlockN + 4;
+  static constexpr int kPartialFloats = kBlockM * kCStride;
+  static constexpr int kChunksPerRow = kBlockN / 4;
+  static constexpr int kChunks = kBlockM * kChunksPerRow;
+  static constexpr int kPerThread = (kChunks + kThreads - 1) / kThreads;
+  using Own = float4[kPerThread][kPartials];
+
+  static MXFP4_DEVICE_INLINE int Row(int c) { return c / kChunksPerRow; }
+  static MXFP4_DEVICE_INLINE int Col(int c) { return (c % kChunksPerRow) * 4; }
+  static MXFP4_DEVICE_INLINE int Offset(int c) { return Row(c) * kCStride + Col(c); }
+
+  // f(i, c) for this thread's chunks: unrolled, so that all of a pass's loads
+  // are in flight together.
+  template <typename F>
+  static MXFP4_DEVICE_INLINE void ForEach(F&& f) {
+    const int tid = static_cast<int>(threadIdx.x);
+#pragma unroll
+    for (int i = 0; i < kPerThread; ++i) {
+      const int c = tid + i * kThreads;
+      if (kChunks % kThreads != 0 && c >= kChunks) break;
+      f(i, c);
+    }
+  }
+
+  // Chunk c of this CTA's partials summed in order, ((p0 + p1) + ...) + p[kPartials - 1].
+  static MXFP4_DEVICE_INLINE float4 Fold(const float* partials, int c) {
+    const int off = Offset(c);
+    float4 v = *reinterpret_cast<const float4*>(partials + off);
+#pragma unroll
+    for (int w = 1; w < kPartials; ++w) {
+      AddInOrder(v, *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off));
+    }
+    return v;
+  }
+
+  // Every partial of this thread's chunks, for rank 1 to continue rank 0's sums with.
+  static MXFP4_DEVICE_INLINE void LoadOwn(const float* partials, Own& own) {
+    ForEach([&](int i, int c) {
+#pragma unroll
+      for (int w = 0; w < kPartials; ++w) {
+        own[i][w] = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + Offset(c));
+      }
+    });
+  }
+};
+
 // CombineChainOfTwo(): the combine of a two-CTA cluster, a chain instead of
 // rank 0 reading all 2 x kPartials tiles. Rank 0 folds its own partials,
 // ((p0 + p1) + ...) + p[kPartials - 1], into its slot 0; rank 1 continues each
@@ -144,33 +198,11 @@ template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* partials, int rank,
                                            int n0, int m0) {
   namespace cg = cooperative_groups;
-  constexpr int kCStride = kBlockN + 4;
-  constexpr int kPartialFloats = kBlockM * kCStride;
-  constexpr int kChunksPerRow = kBlockN / 4;
-  constexpr int kChunks = kBlockM * kChunksPerRow;
-  constexpr int kPerThread = (kChunks + kThreads - 1) / kThreads;
-  const int tid = static_cast<int>(threadIdx.x);
-  auto offset = [&](int c) { return (c / kChunksPerRow) * kCStride + (c % kChunksPerRow) * 4; };
-  // f(i, c) for this thread's chunks (four outputs each) c = tid + i *
-  // kThreads: unrolled, so that all of a pass's loads are in flight together.
-  auto for_each_chunk = [&](auto&& f) {
-#pragma unroll
-    for (int i = 0; i < kPerThread; ++i) {
-      const int c = tid + i * kThreads;
-      if (kChunks % kThreads != 0 && c >= kChunks) break;
-      f(i, c);
-    }
-  };
+  using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
   __syncthreads();  // every partial of this CTA is written
   if (rank == 0) {
-    for_each_chunk([&](int, int c) {
-      const int off = offset(c);
-      float4 v = *reinterpret_cast<const float4*>(partials + off);
-#pragma unroll
-      for (int w = 1; w < kPartials; ++w) {
-        AddInOrder(v, *reinterpret_cast<const float4*>(partials + w * kPartialFloats + off));
-      }
-      *reinterpret_cast<float4*>(partials + off) = v;
+    Chunks::ForEach([&](int, int c) {
+      *reinterpret_cast<float4*>(partials + Chunks::Offset(c)) = Chunks::Fold(partials, c);
     });
     ClusterArriveRelease();  // phase 1: the sums are rank 1's to read
     ClusterWait();
@@ -179,26 +211,21 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
     return;
   }
   ClusterArriveRelaxed();  // phase 1
-  float4 own[kPerThread][kPartials];
-  for_each_chunk([&](int i, int c) {
-#pragma unroll
-    for (int w = 0; w < kPartials; ++w) {
-      own[i][w] = *reinterpret_cast<const float4*>(partials + w * kPartialFloats + offset(c));
-    }
-  });
+  typename Chunks::Own own;
+  Chunks::LoadOwn(partials, own);
   ClusterWait();
   const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
   // Chunk c's first output in C.
-  auto out_m = [&](int c) { return m0 + c / kChunksPerRow; };
-  auto out_n = [&](int c) { return n0 + (c % kChunksPerRow) * 4; };
+  auto out_m = [&](int c) { return m0 + Chunks::Row(c); };
+  auto out_n = [&](int c) { return n0 + Chunks::Col(c); };
   auto inside = [&](int c) { return out_m(c) < p.m && out_n(c) < p.n; };
   // Only the chunks inside C read rank 0's sums: every remote load below is
   // consumed by a store before phase 2 (see there).
-  float4 v[kPerThread];
-  for_each_chunk([&](int i, int c) {
-    if (inside(c)) v[i] = *reinterpret_cast<const float4*>(head + offset(c));
+  float4 v[Chunks::kPerThread];
+  Chunks::ForEach([&](int i, int c) {
+    if (inside(c)) v[i] = *reinterpret_cast<const float4*>(head + Chunks::Offset(c));
   });
-  for_each_chunk([&](int i, int c) {
+  Chunks::ForEach([&](int i, int c) {
     if (!inside(c)) return;
 #pragma unroll
     for (int w = 0; w < kPartials; ++w) AddInOrder(v[i], own[i][w]);
@@ -212,6 +239,61 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   // rank (H100, session 71: 16x2112x7168 8.32 -> 7.95 us, 1x2048x4096 6.25
   // -> 5.83 in this form; its SASS has the arrive after every store path).
   ClusterArriveRelaxed();
+}
+
+// ArmPushedReceive(): at kernel start in both CTAs of a two-CTA K-split
+// cluster that combines by CombinePushedPair: rank 1's thread 0 initializes
+// its receive barrier (SmemPlan::c_receive) expecting kBlockM x kBlockN fp32,
+// and every thread arrives (relaxed) on the cluster barrier whose wait rank 0
+// passes before its first push (so the barrier is initialized by then; the
+// fence.mbarrier_init releases it at cluster scope).
+template <int kBlockN, int kBlockM>
+MXFP4_DEVICE_INLINE void ArmPushedReceive(int rank, uint32_t receive_bar) {
+  if (rank == 1 && threadIdx.x == 0) {
+    MbarrierInit(receive_bar);
+    MbarrierInitFence();
+    MbarrierArriveExpectTx(receive_bar, static_cast<uint32_t>(kBlockM * kBlockN * 4));
+  }
+  ClusterArriveRelaxed();
+}
+
+// CombinePushedPair(): the two-CTA combine without a release fence. Rank 0
+// folds its partials, ((p0 + p1) + ...) + p[kPartials - 1], and pushes each
+// 4-output sum into rank 1's receive tile with st.async (its bytes complete
+// rank 1's receive barrier), then exits: nobody reads its shared memory.
+// Rank 1 loads its own partials, waits for the barrier, continues each sum
+// with them in order and stores. The same sums in the same order as
+// CombineChainOfTwo, with no cluster barrier after the math (ArmPushedReceive
+// made the one barrier at kernel start) and one-way remote stores instead of
+// remote loads.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void CombinePushedPair(const GemmKernelArgs& p, const float* partials,
+                                           const float* receive, uint32_t receive_bar, int rank,
+                                           int n0, int m0) {
+  using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
+  __syncthreads();  // every partial of this CTA is written
+  if (rank == 0) {
+    ClusterWait();  // ArmPushedReceive's phase: rank 1's barrier is initialized
+    const uint32_t remote = MapSharedRank(SharedAddress(receive), 1u);
+    const uint32_t remote_bar = MapSharedRank(receive_bar, 1u);
+    Chunks::ForEach([&](int, int c) {
+      StoreAsyncToPeer(remote + static_cast<uint32_t>(c) * 16u, Chunks::Fold(partials, c),
+                       remote_bar);
+    });
+    return;
+  }
+  typename Chunks::Own own;
+  Chunks::LoadOwn(partials, own);
+  MbarrierWaitCluster(receive_bar, 0u);
+  Chunks::ForEach([&](int i, int c) {
+    const int ml = Chunks::Row(c);
+    const int nl = Chunks::Col(c);
+    if (m0 + ml >= p.m || n0 + nl >= p.n) return;
+    float4 v = *reinterpret_cast<const float4*>(receive + c * 4);
+#pragma unroll
+    for (int w = 0; w < kPartials; ++w) AddInOrder(v, own[i][w]);
+    StoreOutputs4(p, m0 + ml, n0 + nl, v);
+  });
 }
 
 // The CTA barrier before a lone CTA's combine: __syncthreads(), or named
@@ -237,7 +319,9 @@ MXFP4_DEVICE_INLINE void CombineBarrier() {
 template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true,
           int kNamedBarrierThreads = 0, bool kPullAcrossRanks = false>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
-                                                 int cluster_size, int n0, int m0) {
+                                                 int cluster_size, int n0, int m0,
+                                                 const float* receive = nullptr,
+                                                 uint32_t receive_bar = 0u) {
   namespace cg = cooperative_groups;
   constexpr int kCStride = kBlockN + 4;
   constexpr int kPartialFloats = kBlockM * kCStride;
@@ -249,6 +333,11 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
   // next GEMM wanted: 256x3072x1536 12.3 -> 13.7 us.)
   if constexpr (kReleaseEarly) GridDependencyLaunchDependents();
   constexpr int kChunksPerRow = kBlockN / 4;
+  if (cluster_size == 2 && receive != nullptr) {
+    CombinePushedPair<kThreads, kBlockN, kBlockM, kPartials>(p, partials, receive, receive_bar,
+                                                             rank, n0, m0);
+    return;
+  }
   if (cluster_size == 2) {
     CombineChainOfTwo<kThreads, kBlockN, kBlockM, kPartials>(p, partials, rank, n0, m0);
     return;

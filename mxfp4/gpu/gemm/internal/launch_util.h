@@ -39,6 +39,17 @@ hipError_t AllowMaxDynamicSmem(Kernel kernel, PerDeviceOnce& done) {
   return hipSuccess;
 }
 
+// The CTAs of a launch's K-split cluster: args.splits, or 1 where K is split
+// over independent CTAs of the grid (grid_split_counters) instead.
+inline int ClusterSplits(const GemmKernelArgs& args) {
+  return args.grid_split_counters != nullptr ? 1 : args.splits;
+}
+
+// Whether a streaming tile that CombinesByPushedPair takes its pushed-pair
+// kernel for this launch (a two-CTA K-split cluster; stream_gemm_body.h's
+// kPushedPair).
+inline bool LaunchesPushedPair(const GemmKernelArgs& args) { return ClusterSplits(args) == 2; }
+
 // LaunchTileWithSmem(): one tile-GEMM launch with grid (N tiles, M tiles,
 // splits), `smem_bytes` of dynamic shared memory, a (1, 1, splits) cluster
 // when splits > 1 but for a grid split (args.grid_split_counters: independent
@@ -57,7 +68,7 @@ hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const T
   cudaLaunchConfig_t launch = {};
   const int quant_cluster = cfg.quant_cluster;
   if (quant_cluster > 1 && args.splits > 1) return hipErrorInvalidValue;
-  const int cluster_splits = args.grid_split_counters != nullptr ? 1 : args.splits;
+  const int cluster_splits = ClusterSplits(args);
   launch.gridDim = dim3(static_cast<unsigned>(GridNTiles(cfg, args.n)),
                         (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
   launch.blockDim = dim3(cfg.threads(), 1, 1);
@@ -86,7 +97,8 @@ hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const T
 template <typename Kernel, typename... Extra>
 hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
                       bool programmatic, hipStream_t stream, const Extra&... extra) {
-  return LaunchTileWithSmem(kernel, args, cfg, MakeSmemPlan(cfg, args.blocks_per_split).total,
+  return LaunchTileWithSmem(kernel, args, cfg,
+                            MakeSmemPlan(cfg, args.blocks_per_split, ClusterSplits(args)).total,
                             programmatic, stream, extra...);
 }
 

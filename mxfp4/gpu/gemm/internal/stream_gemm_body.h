@@ -163,11 +163,18 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
 }
 
 // The body; kContestLayout: B is preshuffled with shuffled16 scales (known
-// at compile time: WeightRowPair).
-template <TileConfigId kId, bool kClusterSplit, bool kContestLayout>
+// at compile time: WeightRowPair). kPushedPair: the form launched for
+// two-CTA K-split clusters of a tile that CombinesByPushedPair (rank 0
+// pushes its sums into rank 1's c_receive tile, CombinePushedPair), a kernel
+// of its own so that every other launch keeps the chained combine's code:
+// with both combines in one kernel (session 74's u) the one-CTA bulk shapes
+// were 2-4.5% slower.
+template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false>
 MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
+  static_assert(!kPushedPair || (kClusterSplit && CombinesByPushedPair(kCfg)),
+                "the pushed pair is a two-CTA K-split form");
   // A in shared memory as fp16 of value/2 (times sa in the *_fold tiles,
   // below), or (bulk prequantized tiles) as E5M2 of value/2 - the fp16's
   // high byte -, placed into fp16 pairs at the MMA (MmaOperands::kE5m2).
@@ -208,6 +215,19 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   FusedAScale<kFoldA>* const a_scales =
       reinterpret_cast<FusedAScale<kFoldA>*>(smem + plan.a_op_scales);
   float* const partials = reinterpret_cast<float*>(smem + plan.c_tile);  // [warp_k][m][n + 4]
+  // kPushedPair: rank 1 of the two-CTA K-split cluster receives rank 0's
+  // sums (CombinePushedPair) in the plan's c_receive tile. Its address is
+  // recomputed where it is used, from a fresh blocks_per_split: variant s
+  // held it across the math, whose registers then fell 109 -> 97 in the
+  // bulk tile.
+  auto receive_offset = [&] {
+    int blocks_per_split = p.blocks_per_split;
+    asm volatile("" : "+r"(blocks_per_split));
+    return MakeStreamSmemPlan(kCfg, blocks_per_split, /*split_cluster=*/2).c_receive;
+  };
+  auto receive_bar = [&](uint32_t offset) {
+    return SharedAddress(smem + offset + kBlockM * kBlockN * 4);
+  };
 
   const int tid = static_cast<int>(threadIdx.x);
   if constexpr (HasStreamLayoutKernels(kCfg)) AssumeLaunchIndexRanges<kThreads>(tid);
@@ -220,6 +240,9 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
   const int m0 = static_cast<int>(blockIdx.y) * kBlockM;
   const int rank = static_cast<int>(blockIdx.z);
+  if constexpr (kPushedPair) {
+    if (p.splits == 2) ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
+  }
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
   const int cta_g0 = min(rank * kWarpsK * chunk, groups);
@@ -652,8 +675,17 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       partials[warp_k * kPartialFloats + ml * kCStride + nl] = acc[mt][i];
     }
   }
-  CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(p, partials,
-                                                              kClusterSplit ? p.splits : 1, n0, m0);
+  if constexpr (kPushedPair) {
+    const bool pushed_pair = p.splits == 2;
+    const uint32_t receive = pushed_pair ? receive_offset() : 0u;
+    CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(
+        p, partials, p.splits, n0, m0,
+        pushed_pair ? reinterpret_cast<const float*>(smem + receive) : nullptr,
+        receive_bar(receive));
+  } else {
+    CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(
+        p, partials, kClusterSplit ? p.splits : 1, n0, m0);
+  }
   StampPhase(p, kPhaseClockEnd);
 }
 
@@ -672,24 +704,24 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // 3.43, 16x4096x512 3.26 -> 3.36), the assumptions alone gained the fold
 // tile ~1% and cost streamq_n32_m16_k8_bulk 4% (16x2112x7168). So both, in
 // the fold tiles alone.
-template <TileConfigId kId, bool kClusterSplit>
+template <TileConfigId kId, bool kClusterSplit, bool kPushedPair = false>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   if (IsContestBLayout(p)) {
-    StreamGemmBodyForLayout<kId, kClusterSplit, true>(p);
+    StreamGemmBodyForLayout<kId, kClusterSplit, true, kPushedPair>(p);
   } else {
-    StreamGemmBodyForLayout<kId, kClusterSplit, false>(p);
+    StreamGemmBodyForLayout<kId, kClusterSplit, false, kPushedPair>(p);
   }
 }
 
 // The streaming body of a fused or split-K kernel whose template argument
 // kContestLayout says which form it holds (HasStreamLayoutKernels tiles; the
 // others hold both and take kContestLayout = false).
-template <TileConfigId kId, bool kClusterSplit, bool kContestLayout>
+template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false>
 MXFP4_DEVICE_INLINE void StreamGemmBodyOfKernel(const GemmKernelArgs& p) {
   if constexpr (HasStreamLayoutKernels(GetTileConfig(kId))) {
-    StreamGemmBodyForLayout<kId, kClusterSplit, kContestLayout>(p);
+    StreamGemmBodyForLayout<kId, kClusterSplit, kContestLayout, kPushedPair>(p);
   } else {
-    StreamGemmBody<kId, kClusterSplit>(p);
+    StreamGemmBody<kId, kClusterSplit, kPushedPair>(p);
   }
 }
 

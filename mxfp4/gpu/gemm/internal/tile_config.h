@@ -456,6 +456,15 @@ MXFP4_HOST_DEVICE constexpr TileConfigDesc GetTileConfig(TileConfigId id) {
   }
 }
 
+// Whether a streaming tile's two-CTA K-split clusters combine by
+// CombinePushedPair (rank 0 pushes its sums into rank 1's c_receive tile):
+// the non-wgmma tiles of at most one 4-output chunk a thread (rank 1 holds
+// its own partials of a chunk in registers while it waits; with two chunks
+// a thread the 64-row tiles spilled: kernel_diff, session 73).
+MXFP4_HOST_DEVICE constexpr bool CombinesByPushedPair(const TileConfigDesc& c) {
+  return c.stream_b && !c.wgmma && c.block_m() * c.block_n() / 4 <= c.threads();
+}
+
 // SmemPlan: byte offsets of a CTA's dynamic shared memory.
 struct SmemPlan {
   uint32_t b_stages = 0;   // [stages][kStageBlocks][block_n][16 B] packed E2M1 weights
@@ -468,6 +477,8 @@ struct SmemPlan {
   uint32_t c_tile = 0;     // [block_m][block_n + 4] fp32 (aliases the stages when it fits)
   uint32_t barriers = 0;   // bulk streaming tiles: [warps][kBulkPieces] mbarriers
   uint32_t b_raw = 0;      // warp-specialized ring tiles: the producer's raw weight staging
+  uint32_t c_receive = 0;  // streaming tiles in two-CTA K-split clusters: [block_m][block_n]
+                           // fp32 + its 8-byte mbarrier (rank 1 receives rank 0's sums)
   uint32_t total = 0;
   int phase_blocks = 0;
 };
@@ -514,8 +525,12 @@ MXFP4_HOST_DEVICE constexpr uint32_t BulkSlabBytes(uint32_t chunk) { return 256u
 // warps_k chunks of quantized A (a_ops, a_op_scales) and warps_k partial
 // tiles (c_tile); wgmma tiles also the weights of their K-range (b_stages,
 // b_scales as bytes) and reuse the A area for the partial tile.
+// `split_cluster`: the CTAs of the launch's K-split cluster; with 2, the
+// plan of a tile that CombinesByPushedPair ends with c_receive, and every
+// other offset is the same as without it.
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
-                                                        int blocks_per_split) {
+                                                        int blocks_per_split,
+                                                        int split_cluster = 1) {
   SmemPlan p;
   const uint32_t bn = static_cast<uint32_t>(c.block_n());
   const uint32_t bm = static_cast<uint32_t>(c.block_m());
@@ -557,6 +572,10 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   } else {
     p.c_tile = off;
     off = AlignSmem(off + c_bytes);
+  }
+  if (CombinesByPushedPair(c) && split_cluster == 2) {
+    p.c_receive = off;
+    off = AlignSmem(off + bm * bn * 4u + 8u);
   }
   p.total = off;
   return p;
@@ -856,9 +875,10 @@ static_assert(HasRingWsPersistentForm(GetTileConfig(TileConfigId::kWgmma8N128M12
                   !HasRingWsPersistentForm(GetTileConfig(TileConfigId::kWgmma8N64M128K2WsFold)),
               "the persistent ws kernel: 4 stages and its own partial tile");
 
-MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split) {
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int blocks_per_split,
+                                                  int split_cluster = 1) {
   if (c.wgmma_ring) return MakeRingSmemPlan(c);
-  if (c.stream_b) return MakeStreamSmemPlan(c, blocks_per_split);
+  if (c.stream_b) return MakeStreamSmemPlan(c, blocks_per_split, split_cluster);
   SmemPlan p;
   const uint32_t bn = static_cast<uint32_t>(c.block_n());
   const uint32_t bm = static_cast<uint32_t>(c.block_m());
