@@ -215,9 +215,11 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   Chunks::LoadOwn(partials, own);
   ClusterWait();
   const float* const head = cg::this_cluster().map_shared_rank(partials, 0);
-  // Chunk c's first output in C.
-  auto out_m = [&](int c) { return m0 + Chunks::Row(c); };
-  auto out_n = [&](int c) { return n0 + Chunks::Col(c); };
+  // Chunk c's first output in C. Spelled out, not Chunks::Row / Col: with
+  // those the 32-row bulk tiles' and stream_n64_m16_k4_fold's PTX changed
+  // (registers 126 -> 128 in the latter; kernel_diff, session 75).
+  auto out_m = [&](int c) { return m0 + c / Chunks::kChunksPerRow; };
+  auto out_n = [&](int c) { return n0 + (c % Chunks::kChunksPerRow) * 4; };
   auto inside = [&](int c) { return out_m(c) < p.m && out_n(c) < p.n; };
   // Only the chunks inside C read rank 0's sums: every remote load below is
   // consumed by a store before phase 2 (see there).
