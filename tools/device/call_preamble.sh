@@ -29,6 +29,14 @@ if [[ -f .device-pack/stage.tar.xz ]]; then
   tar -xJf .device-pack/stage.tar.xz || { echo "call_preamble: cannot unpack the stage" >&2; return 2; }
 fi
 export LD_LIBRARY_PATH="$PWD/.device/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# A variant pack holds its binaries only; their libraries (libabsl, ...) come
+# with the stage (session 75: a call that carried a variant alone could not
+# start its tests).
+if (( $# > 0 )) && [[ ! -d .device/lib ]]; then
+  echo "call_preamble: variant packs need the stage's .device/lib: carry .device-pack/stage.tar.xz" \
+    "(full or slim_stage.sh's) beside them" >&2
+  return 2
+fi
 for v in "$@"; do
   mkdir -p /tmp/v
   tar -xJf ".device-pack/$v.tar.xz" -C /tmp/v || { echo "call_preamble: no variant $v" >&2; return 2; }

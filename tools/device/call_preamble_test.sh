@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # File: tools/device/call_preamble_test.sh
 #
-# call_preamble.sh without a GPU: in a scratch tree with a stage pack and a
-# variant pack, sourcing it must unpack both, set O / LD_LIBRARY_PATH, log
-# steps, and finish_call must leave exactly $OUT/NAME.tar.xz holding the
-# step log; run_test and sanitize log a test binary and compute-sanitizer
-# runs (stand-ins here) with their status; contest_rounds runs the contest
-# harness (a stand-in) per round, ab_means only_ab.sh (a stand-in).
+# call_preamble.sh without a GPU: a variant pack without a stage is refused;
+# in a scratch tree with a stage pack and a variant pack, sourcing it must
+# unpack both, set O / LD_LIBRARY_PATH, log steps, and finish_call must leave
+# exactly $OUT/NAME.tar.xz holding the step log; run_test and sanitize log a
+# test binary and compute-sanitizer runs (stand-ins here) with their status;
+# contest_rounds runs the contest harness (a stand-in) per round, ab_means
+# only_ab.sh (a stand-in).
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -20,6 +21,15 @@ echo lib >"$t/src/.device/lib/libx.so"
 echo bin >"$t/src/cp_test_variant/some_test"
 tar -C "$t/src" -cJf "$t/.device-pack/stage.tar.xz" .device
 tar -C "$t/src" -cJf "$t/.device-pack/cp_test_variant.tar.xz" cp_test_variant
+# A variant without a stage (no .device/lib) is refused: its binaries could
+# not load their libraries.
+t0="${TEST_TMPDIR:-$(mktemp -d)}/no_stage"
+rm -rf "$t0" && mkdir -p "$t0/tools/device" "$t0/.device-pack" "$t0/out"
+cp "$here/call_preamble.sh" "$t0/tools/device/"
+cp "$t/.device-pack/cp_test_variant.tar.xz" "$t0/.device-pack/"
+rc=0
+msg="$(cd "$t0" && OUT="$t0/out" && source tools/device/call_preamble.sh c0 cp_test_variant 2>&1)" || rc=$?
+[[ $rc -eq 2 && "$msg" == *"need the stage's .device/lib"* ]] || fail "variant without a stage: rc=$rc $msg"
 cd "$t"
 OUT="$t/out"
 # shellcheck source=/dev/null
