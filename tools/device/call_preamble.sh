@@ -33,8 +33,8 @@ export LD_LIBRARY_PATH="$PWD/.device/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:
 # with the stage (session 75: a call that carried a variant alone could not
 # start its tests).
 if (( $# > 0 )) && [[ ! -d .device/lib ]]; then
-  echo "call_preamble: variant packs need the stage's .device/lib: carry .device-pack/stage.tar.xz" \
-    "(full or slim_stage.sh's) beside them" >&2
+  echo "call_preamble: variant packs need the stage's .device/lib:" \
+    "carry .device-pack/stage.tar.xz (full or slim_stage.sh's) beside them" >&2
   return 2
 fi
 for v in "$@"; do

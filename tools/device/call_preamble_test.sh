@@ -28,8 +28,10 @@ rm -rf "$t0" && mkdir -p "$t0/tools/device" "$t0/.device-pack" "$t0/out"
 cp "$here/call_preamble.sh" "$t0/tools/device/"
 cp "$t/.device-pack/cp_test_variant.tar.xz" "$t0/.device-pack/"
 rc=0
-msg="$(cd "$t0" && OUT="$t0/out" && source tools/device/call_preamble.sh c0 cp_test_variant 2>&1)" || rc=$?
-[[ $rc -eq 2 && "$msg" == *"need the stage's .device/lib"* ]] || fail "variant without a stage: rc=$rc $msg"
+msg="$(cd "$t0" && OUT="$t0/out" &&
+  source tools/device/call_preamble.sh c0 cp_test_variant 2>&1)" || rc=$?
+[[ $rc -eq 2 && "$msg" == *"need the stage's .device/lib"* ]] ||
+  fail "variant without a stage: rc=$rc $msg"
 cd "$t"
 OUT="$t/out"
 # shellcheck source=/dev/null
