@@ -10,6 +10,8 @@
 // cluster share the outputs of the tile; the caller has written its partials
 // and not yet synchronized. A lone CTA whose tile lies inside C with bf16
 // 4-wide stores takes a loop without bounds checks or output-form branches.
+// CombinePushedPair(): the two-CTA combine of the streaming tiles' pushed-pair
+// kernels, which call it directly (stream_gemm_body.h's kPushedPair).
 //
 // Device TUs only.
 
@@ -267,7 +269,8 @@ MXFP4_DEVICE_INLINE void ArmPushedReceive(int rank, uint32_t receive_bar) {
 // with them in order and stores. The same sums in the same order as
 // CombineChainOfTwo, with no cluster barrier after the math (ArmPushedReceive
 // made the one barrier at kernel start) and one-way remote stores instead of
-// remote loads.
+// remote loads. Both CTAs run it (a two-CTA K-split cluster, rank = blockIdx.z),
+// after the kernel's GridDependencyLaunchDependents().
 template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombinePushedPair(const GemmKernelArgs& p, const float* partials,
                                            const float* receive, uint32_t receive_bar, int rank,
@@ -321,9 +324,7 @@ MXFP4_DEVICE_INLINE void CombineBarrier() {
 template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReleaseEarly = true,
           int kNamedBarrierThreads = 0, bool kPullAcrossRanks = false>
 MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float* partials,
-                                                 int cluster_size, int n0, int m0,
-                                                 const float* receive = nullptr,
-                                                 uint32_t receive_bar = 0u) {
+                                                 int cluster_size, int n0, int m0) {
   namespace cg = cooperative_groups;
   constexpr int kCStride = kBlockN + 4;
   constexpr int kPartialFloats = kBlockM * kCStride;
@@ -335,11 +336,6 @@ MXFP4_DEVICE_INLINE void CombinePartialsAndStore(const GemmKernelArgs& p, float*
   // next GEMM wanted: 256x3072x1536 12.3 -> 13.7 us.)
   if constexpr (kReleaseEarly) GridDependencyLaunchDependents();
   constexpr int kChunksPerRow = kBlockN / 4;
-  if (cluster_size == 2 && receive != nullptr) {
-    CombinePushedPair<kThreads, kBlockN, kBlockM, kPartials>(p, partials, receive, receive_bar,
-                                                             rank, n0, m0);
-    return;
-  }
   if (cluster_size == 2) {
     CombineChainOfTwo<kThreads, kBlockN, kBlockM, kPartials>(p, partials, rank, n0, m0);
     return;

@@ -240,9 +240,8 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   const int n0 = static_cast<int>(blockIdx.x) * kBlockN;
   const int m0 = static_cast<int>(blockIdx.y) * kBlockM;
   const int rank = static_cast<int>(blockIdx.z);
-  if constexpr (kPushedPair) {
-    if (p.splits == 2) ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
-  }
+  // kPushedPair kernels run only two-CTA K-split clusters (LaunchesPushedPair).
+  if constexpr (kPushedPair) ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
   const int cta_g0 = min(rank * kWarpsK * chunk, groups);
@@ -676,12 +675,15 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     }
   }
   if constexpr (kPushedPair) {
-    const bool pushed_pair = p.splits == 2;
-    const uint32_t receive = pushed_pair ? receive_offset() : 0u;
-    CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(
-        p, partials, p.splits, n0, m0,
-        pushed_pair ? reinterpret_cast<const float*>(smem + receive) : nullptr,
-        receive_bar(receive));
+    // The pushed combine alone: no other combine's code in this kernel (with
+    // CombinePartialsAndStore's run-time choice it held all of them, 4656
+    // instructions against the chained kernel's 4040, and its math ran ~190
+    // cycles longer on 16x2112x7168; session 75).
+    GridDependencyLaunchDependents();  // as CombinePartialsAndStore does first
+    const uint32_t receive = receive_offset();
+    CombinePushedPair<kThreads, kBlockN, kBlockM, kWarpsK>(
+        p, partials, reinterpret_cast<const float*>(smem + receive), receive_bar(receive), rank,
+        n0, m0);
   } else {
     CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(
         p, partials, kClusterSplit ? p.splits : 1, n0, m0);
