@@ -15,7 +15,8 @@
 # (one file comes back from the device tool, whatever the call wrote),
 # run_test / sanitize (below: a test binary, compute-sanitizer tools on one),
 # ring_checks (the checks of a ring / ws kernel change), contest_rounds
-# (the contest harness on the stage) and ab_means (only_ab.sh, below).
+# (the contest harness on the stage), split_checks (the checks of a K-split
+# combine change) and ab_means (only_ab.sh, below).
 # Why: every session-15..18 call script repeated these lines by hand.
 
 call_name="${1:?usage: source tools/device/call_preamble.sh NAME [VARIANT ...]}"
@@ -108,6 +109,26 @@ RING_CHECK_FILTER="GemmPath.*Ring*:GemmPath.ContestShapes*:GemmPath.TinyAndOddSh
 RING_CHECK_FILTER="$RING_CHECK_FILTER:GemmPath.MSweep:GemmPath.SmallLayers*:GemmPath.PersistentGrid"
 ring_checks() { device_checks "$1" "${2:-240}" quant_then_mma_test "$RING_CHECK_FILTER"; }
 fused_checks() { device_checks "$1" "${2:-240}" fused_quant_test "*"; }
+# split_checks DIR [LIMIT]: those of a change to the K-split combines (LIMIT
+# default 100): DIR's splitk_small_m_test in full and quant_then_mma_test
+# without its ring / ws cases through run_test, memcheck and racecheck of both
+# binaries' cases that launch K-split clusters (SPLIT_CHECK_FILTER; their
+# EveryTile and SmallLayers cases take racecheck longer than a call) through
+# sanitize, all at once. Why: session 75's call scripts wrote these lines
+# twice, as session 74's had.
+SPLIT_CHECK_FILTER="*ContestShapes*:*MidLayers*:*ShortChunkClusters*:*TinyAndOdd*"
+split_checks() {
+  local dir="$1" limit="${2:-100}" b tool
+  run_test splitk_small_m_test "$limit" "$dir/mxfp4.gpu.gemm.splitk_small_m_test" &
+  run_test quant_then_mma_test "$limit" "$dir/mxfp4.gpu.gemm.quant_then_mma_test" \
+    --gtest_filter="-*Ring*:*WarpSpecialized*" &
+  for b in splitk_small_m_test quant_then_mma_test; do
+    for tool in memcheck racecheck; do
+      sanitize "$limit" "$SPLIT_CHECK_FILTER" "$dir/mxfp4.gpu.gemm.$b" "$tool" &
+    done
+  done
+  wait
+}
 # contest_rounds ROUNDS [LIMIT]: the contest harness (run_all.sh
 # --bench=contest, on the stage in .device/) ROUNDS times, each under
 # `timeout LIMIT` (default 100) into $O/contest<r>/, with a step line per

@@ -6,8 +6,8 @@
 # unpack both, set O / LD_LIBRARY_PATH, log steps, and finish_call must leave
 # exactly $OUT/NAME.tar.xz holding the step log; run_test and sanitize log a
 # test binary and compute-sanitizer runs (stand-ins here) with their status;
-# contest_rounds runs the contest harness (a stand-in) per round, ab_means
-# only_ab.sh (a stand-in).
+# split_checks runs the K-split checks; contest_rounds runs the contest harness
+# (a stand-in) per round, ab_means only_ab.sh (a stand-in).
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -83,6 +83,22 @@ grep -q "\] fused_quant_test: \[  PASSED  \] 3 tests. rc=0$" "$O/steps.log" || f
 grep -qF -- "fused_quant_test --gtest_filter=*" "$O/memcheck.mxfp4.gpu.gemm.fused_quant_test.log" ||
   fail "fused_checks memcheck"
 grep -q 'racecheck mxfp4.gpu.gemm.fused_quant_test rc=9$' "$O/steps.log" || fail "fused_checks racecheck"
+# split_checks: splitk_small_m_test in full, quant_then_mma_test without its
+# ring / ws cases, both under memcheck and racecheck with SPLIT_CHECK_FILTER.
+mkdir -p "$t/split"
+printf '#!/usr/bin/env bash\necho "[  PASSED  ] 2 tests. args=$*"\n' >"$t/split/mxfp4.gpu.gemm.splitk_small_m_test"
+cp "$t/split/mxfp4.gpu.gemm.splitk_small_m_test" "$t/split/mxfp4.gpu.gemm.quant_then_mma_test"
+chmod +x "$t/split/"*
+split_checks "$t/split" 10 >/dev/null
+grep -q '^\[  PASSED  \] 2 tests. args=--gtest_filter=-\*Ring\*:\*WarpSpecialized\*$' \
+  "$O/quant_then_mma_test.log" || fail "split_checks quant_then_mma_test: $(cat "$O/quant_then_mma_test.log")"
+grep -q '^\[  PASSED  \] 2 tests. args=$' "$O/splitk_small_m_test.log" ||
+  fail "split_checks splitk_small_m_test: $(cat "$O/splitk_small_m_test.log")"
+for b in splitk_small_m_test quant_then_mma_test; do
+  grep -qF -- "$b --gtest_filter=$SPLIT_CHECK_FILTER" "$O/memcheck.mxfp4.gpu.gemm.$b.log" ||
+    fail "split_checks memcheck $b"
+  grep -q "racecheck mxfp4.gpu.gemm.$b rc=9$" "$O/steps.log" || fail "split_checks racecheck $b"
+done
 # contest_rounds: run_all.sh --bench=contest per round into $O/contest<r>/
 # (a stand-in writes a bench.log), its auto / cuBLAS bf16 rows on stdout.
 cat >"$t/tools/device/run_all.sh" <<'RUN_ALL'
