@@ -35,12 +35,8 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
 template <TileConfigId kId, bool kContestLayout>
 hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
   static PerDeviceOnce smem_ready;
-  if (hipError_t e = AllowMaxDynamicSmem(GemmFusedQuantKernel<kId, kContestLayout>, smem_ready);
-      e != hipSuccess) {
-    return e;
-  }
-  return LaunchTile(GemmFusedQuantKernel<kId, kContestLayout>, args, GetTileConfig(kId),
-                    /*programmatic=*/true, stream);
+  return OptInAndLaunch(GemmFusedQuantKernel<kId, kContestLayout>, smem_ready, args,
+                        GetTileConfig(kId), stream);
 }
 
 template <TileConfigId kId>

@@ -164,24 +164,6 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
-// The kernel's one-time shared-memory opt-in (`ready`), then its launch
-// (programmatic: the quantizer runs before it) with the tile's plan
-// (LaunchTile), or with `smem_bytes` (OptInAndLaunchWithSmem: a kernel with a
-// plan of its own, LaunchTileWithSmem).
-template <typename Kernel, typename... Extra>
-hipError_t OptInAndLaunch(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
-                          const TileConfigDesc& cfg, hipStream_t stream, const Extra&... extra) {
-  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
-  return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
-}
-template <typename Kernel>
-hipError_t OptInAndLaunchWithSmem(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
-                                  const TileConfigDesc& cfg, uint32_t smem_bytes,
-                                  hipStream_t stream) {
-  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
-  return LaunchTileWithSmem(kernel, args, cfg, smem_bytes, /*programmatic=*/true, stream);
-}
-
 // One decode kernel (kMmaRows activation rows), with or without a K-split
 // cluster.
 template <TileConfigId kId, int kMmaRows>

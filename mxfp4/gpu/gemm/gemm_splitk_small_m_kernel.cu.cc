@@ -53,22 +53,13 @@ hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
   if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedPair(GetTileConfig(kId))) {
     if (LaunchesPushedPair(args)) {
       static PerDeviceOnce pushed_smem_ready;
-      if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMPushedPairKernel<kId, kContestLayout>,
-                                             pushed_smem_ready);
-          e != hipSuccess) {
-        return e;
-      }
-      return LaunchTile(GemmSplitKSmallMPushedPairKernel<kId, kContestLayout>, args,
-                        GetTileConfig(kId), /*programmatic=*/true, stream);
+      return OptInAndLaunch(GemmSplitKSmallMPushedPairKernel<kId, kContestLayout>,
+                            pushed_smem_ready, args, GetTileConfig(kId), stream);
     }
   }
   static PerDeviceOnce smem_ready;
-  if (hipError_t e = AllowMaxDynamicSmem(GemmSplitKSmallMKernel<kId, kContestLayout>, smem_ready);
-      e != hipSuccess) {
-    return e;
-  }
-  return LaunchTile(GemmSplitKSmallMKernel<kId, kContestLayout>, args, GetTileConfig(kId),
-                    /*programmatic=*/true, stream);
+  return OptInAndLaunch(GemmSplitKSmallMKernel<kId, kContestLayout>, smem_ready, args,
+                        GetTileConfig(kId), stream);
 }
 
 template <TileConfigId kId>

@@ -102,6 +102,25 @@ hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfi
                             programmatic, stream, extra...);
 }
 
+// OptInAndLaunch(): the kernel's one-time shared-memory opt-in (`ready`),
+// then its programmatic launch (the kernel waits for the preceding grid
+// itself) with the tile's plan (LaunchTile); OptInAndLaunchWithSmem() with
+// `smem_bytes` instead (a kernel with a plan of its own, LaunchTileWithSmem).
+// The tile kernels of the fused, split-K and quant-then-MMA paths launch so.
+template <typename Kernel, typename... Extra>
+hipError_t OptInAndLaunch(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
+                          const TileConfigDesc& cfg, hipStream_t stream, const Extra&... extra) {
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchTile(kernel, args, cfg, /*programmatic=*/true, stream, extra...);
+}
+template <typename Kernel>
+hipError_t OptInAndLaunchWithSmem(Kernel kernel, PerDeviceOnce& ready, const GemmKernelArgs& args,
+                                  const TileConfigDesc& cfg, uint32_t smem_bytes,
+                                  hipStream_t stream) {
+  if (hipError_t e = AllowMaxDynamicSmem(kernel, ready); e != hipSuccess) return e;
+  return LaunchTileWithSmem(kernel, args, cfg, smem_bytes, /*programmatic=*/true, stream);
+}
+
 // LaunchProgrammatic(): a plain launch with programmatic serialization: the
 // kernel may start while the preceding kernel of the stream still runs (once
 // that one's CTAs have all called griddepcontrol.launch_dependents, or have
