@@ -256,7 +256,7 @@ MXFP4_DEVICE_INLINE void ArmPushedReceive(int rank, uint32_t receive_bar) {
   if (rank == 1 && threadIdx.x == 0) {
     MbarrierInit(receive_bar);
     MbarrierInitFence();
-    MbarrierArriveExpectTx(receive_bar, static_cast<uint32_t>(kBlockM * kBlockN * 4));
+    MbarrierArriveExpectTx(receive_bar, PushedReceiveTileBytes(kBlockM, kBlockN));
   }
   ClusterArriveRelaxed();
 }

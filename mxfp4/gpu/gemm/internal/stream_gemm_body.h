@@ -226,7 +226,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     return MakeStreamSmemPlan(kCfg, blocks_per_split, /*split_cluster=*/2).c_receive;
   };
   auto receive_bar = [&](uint32_t offset) {
-    return SharedAddress(smem + offset + kBlockM * kBlockN * 4);
+    return SharedAddress(smem + offset + PushedReceiveTileBytes(kBlockM, kBlockN));
   };
 
   const int tid = static_cast<int>(threadIdx.x);

@@ -465,6 +465,12 @@ MXFP4_HOST_DEVICE constexpr bool CombinesByPushedPair(const TileConfigDesc& c) {
   return c.stream_b && !c.wgmma && c.block_m() * c.block_n() / 4 <= c.threads();
 }
 
+// The c_receive tile's bytes, block_m x block_n fp32 (rank 0's sums): the
+// bytes its mbarrier expects, which sits right after them.
+MXFP4_HOST_DEVICE constexpr uint32_t PushedReceiveTileBytes(int block_m, int block_n) {
+  return static_cast<uint32_t>(block_m * block_n) * 4u;
+}
+
 // SmemPlan: byte offsets of a CTA's dynamic shared memory.
 struct SmemPlan {
   uint32_t b_stages = 0;   // [stages][kStageBlocks][block_n][16 B] packed E2M1 weights
@@ -575,7 +581,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
   }
   if (CombinesByPushedPair(c) && split_cluster == 2) {
     p.c_receive = off;
-    off = AlignSmem(off + bm * bn * 4u + 8u);
+    off = AlignSmem(off + PushedReceiveTileBytes(c.block_m(), c.block_n()) + 8u);
   }
   p.total = off;
   return p;
