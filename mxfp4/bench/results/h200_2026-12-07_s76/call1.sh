@@ -11,6 +11,6 @@ set -u
 source tools/device/call_preamble.sh c1 la
 export MXFP4_REQUIRE_GPU=1 MXFP4_ONLY_TIMEOUT=30
 C="16x2112x7168:auto:auto:0,8x2112x7168:auto:auto:0,1x2048x4096:auto:auto:0,16x3072x1536:auto:auto:0"
-ab_means 3 70 "$C,64x7168x2048:auto:auto:0" la
-split_checks /tmp/v/la/mxfp4.gpu.gemm 100
+ab_means 5 120 "$C,64x7168x2048:auto:auto:0" la
+split_checks /tmp/v/la 100
 finish_call
