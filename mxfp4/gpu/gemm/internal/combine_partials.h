@@ -245,8 +245,9 @@ MXFP4_DEVICE_INLINE void CombineChainOfTwo(const GemmKernelArgs& p, float* parti
   ClusterArriveRelaxed();
 }
 
-// ArmPushedReceive(): at kernel start in both CTAs of a two-CTA K-split
-// cluster that combines by CombinePushedPair: rank 1's thread 0 initializes
+// ArmPushedReceive(): before the math in both CTAs of a two-CTA K-split
+// cluster that combines by CombinePushedPair (at kernel start, or once the
+// copies are in flight: stream_gemm_body.h): rank 1's thread 0 initializes
 // its receive barrier (SmemPlan::c_receive) expecting kBlockM x kBlockN fp32,
 // and every thread arrives (relaxed) on the cluster barrier whose wait rank 0
 // passes before its first push (so the barrier is initialized by then; the
@@ -268,7 +269,7 @@ MXFP4_DEVICE_INLINE void ArmPushedReceive(int rank, uint32_t receive_bar) {
 // Rank 1 loads its own partials, waits for the barrier, continues each sum
 // with them in order and stores. The same sums in the same order as
 // CombineChainOfTwo, with no cluster barrier after the math (ArmPushedReceive
-// made the one barrier at kernel start) and one-way remote stores instead of
+// made the one barrier before the math) and one-way remote stores instead of
 // remote loads. Both CTAs run it (a two-CTA K-split cluster, rank = blockIdx.z),
 // after the kernel's GridDependencyLaunchDependents().
 template <int kThreads, int kBlockN, int kBlockM, int kPartials>

@@ -241,7 +241,15 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   const int m0 = static_cast<int>(blockIdx.y) * kBlockM;
   const int rank = static_cast<int>(blockIdx.z);
   // kPushedPair kernels run only two-CTA K-split clusters (LaunchesPushedPair).
-  if constexpr (kPushedPair) ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
+  // The prequantized tiles arm their receive barrier once their copies are in
+  // flight (below): armed here, rank 1's thread 0 initialized it before its
+  // warp's weight copies (H100, session 76: 16x2112x7168 7.81 -> 7.74 us,
+  // math 5687 -> 5634 cycles). The fused tiles arm here: after their
+  // quantization the arming delays their math (1x2048x4096 5.18 -> 5.22).
+  constexpr bool kArmAfterCopies = kPrequant;
+  if constexpr (kPushedPair && !kArmAfterCopies) {
+    ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
+  }
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
   const int cta_g0 = min(rank * kWarpsK * chunk, groups);
@@ -471,6 +479,9 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       ClusterArriveRelease();
       ClusterWait();
     }
+  }
+  if constexpr (kPushedPair && kArmAfterCopies) {
+    ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
   }
   if constexpr (kBulk) bulk.StoreScales();
   [[maybe_unused]] bool cta_a_folded = false;
