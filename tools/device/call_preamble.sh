@@ -146,6 +146,23 @@ contest_rounds() {
       2>/dev/null | cut -c1-100 || true
   done
 }
+# contest_ab REPS LIMIT VARIANT...: tools/device/ab_contest.sh (the contest
+# harness for the stage and each variant's gemm_benchmark, interleaved, REPS
+# rounds) under `timeout LIMIT` into $O/contest/, a step line, then
+# compare_contest.py's tables of mxfp4's auto rows and of cuBLAS bf16's over
+# the JSONs that came back. Why: session 76's calls 2 and 3 wrote these lines.
+contest_ab() {
+  local reps="$1" limit="$2" rc=0
+  shift 2
+  mkdir -p "$O/contest"
+  OUT="$O/contest" REPS="$reps" timeout "$limit" bash tools/device/ab_contest.sh "$@" \
+    >"$O/contest/ab_contest.log" 2>&1 || rc=$?
+  st "ab_contest rc=$rc"
+  local row
+  for row in mxfp4_auto cublas_bf16; do
+    python3 tools/device/compare_contest.py --row="$row" "$O"/contest/*_contest.json 2>&1 || true
+  done
+}
 # ab_means REPS LIMIT CONFIGS [VARIANT ...]: the GPU's name and clock into
 # the step log, then tools/device/only_ab.sh --reps=REPS CONFIGS VARIANT...
 # (the stage against the variants) under `timeout LIMIT` into $O/ab.log, a

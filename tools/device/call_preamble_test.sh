@@ -7,7 +7,8 @@
 # exactly $OUT/NAME.tar.xz holding the step log; run_test and sanitize log a
 # test binary and compute-sanitizer runs (stand-ins here) with their status;
 # split_checks runs the K-split checks; contest_rounds runs the contest harness
-# (a stand-in) per round, ab_means only_ab.sh (a stand-in).
+# (a stand-in) per round, contest_ab ab_contest.sh and compare_contest.py
+# (stand-ins), ab_means only_ab.sh (a stand-in).
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -115,6 +116,26 @@ done
 [[ "$(grep -c mxfp4_auto/graph "$t/contest.txt")" == 2 ]] || fail "contest rows: $(cat "$t/contest.txt")"
 grep -q cublas_bf16/l2flush "$t/contest.txt" || fail "contest cuBLAS row"
 ! grep -q other/graph "$t/contest.txt" || fail "contest printed other rows"
+# contest_ab: ab_contest.sh (a stand-in writing two JSONs) with REPS and the
+# variants, its log in $O/contest/, a step line, compare_contest.py (a
+# stand-in) once for mxfp4's rows and once for cuBLAS bf16's over the JSONs.
+cat >"$t/tools/device/ab_contest.sh" <<'AB_CONTEST'
+#!/usr/bin/env bash
+echo "reps=$REPS args=$*"
+echo '{}' >"$OUT/1_base_contest.json"
+echo '{}' >"$OUT/2_v1_contest.json"
+AB_CONTEST
+cat >"$t/tools/device/compare_contest.py" <<'COMPARE'
+import os, sys
+print("compare " + " ".join(os.path.basename(a) for a in sys.argv[1:]))
+COMPARE
+contest_ab 2 10 v1 >"$t/contest_ab.txt"
+grep -qx 'reps=2 args=v1' "$O/contest/ab_contest.log" || fail "ab_contest.log: $(cat "$O/contest/ab_contest.log")"
+grep -q '\] ab_contest rc=0$' "$O/steps.log" || fail "ab_contest step"
+grep -qx 'compare --row=mxfp4_auto 1_base_contest.json 2_v1_contest.json' "$t/contest_ab.txt" ||
+  fail "contest_ab mxfp4 table: $(cat "$t/contest_ab.txt")"
+grep -qx 'compare --row=cublas_bf16 1_base_contest.json 2_v1_contest.json' "$t/contest_ab.txt" ||
+  fail "contest_ab cuBLAS table: $(cat "$t/contest_ab.txt")"
 # ab_means: only_ab.sh (a stand-in) with the reps, configs and variants,
 # its log in $O/ab.log, a step line, the means lines on stdout.
 cat >"$t/tools/device/only_ab.sh" <<'ONLY_AB'

@@ -5,10 +5,5 @@
 set -u
 source tools/device/call_preamble.sh c3 lp
 { nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader 2>&1 || true; } | tee -a "$O/steps.log"
-mkdir -p "$O/contest"
-rc=0
-OUT="$O/contest" REPS=2 timeout 330 bash tools/device/ab_contest.sh lp >"$O/contest/ab_contest.log" 2>&1 || rc=$?
-st "ab_contest rc=$rc"
-python3 tools/device/compare_contest.py "$O"/contest/*_contest.json 2>&1 | tail -30 || true
-python3 tools/device/compare_contest.py --row=cublas_bf16 "$O"/contest/*_contest.json 2>&1 | tail -16 || true
+contest_ab 2 330 lp
 finish_call
