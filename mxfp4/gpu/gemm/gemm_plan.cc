@@ -145,7 +145,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   plan.shared_memory_bytes =
       cfg.wgmma_ring ? RingLaunchSmemBytes(cfg, m, /*cluster=*/cluster > 1, plan.blocks_per_split,
                                            /*grid_split=*/grid_split > 1)
-                     : MakeSmemPlan(cfg, static_cast<int>(plan.blocks_per_split), cluster).total;
+                     : MakeLaunchSmemPlan(cfg, static_cast<int>(plan.blocks_per_split), cluster).total;
   if (path == GemmPath::kQuantThenMma) {
     plan.workspace_bytes =
         PrequantWorkspaceLayout(cfg, static_cast<size_t>(m_tiles * cfg.block_m()),

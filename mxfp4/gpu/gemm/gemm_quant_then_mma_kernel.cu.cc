@@ -58,6 +58,18 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// Their clusters of more than two CTAs where PushesRanks (CombinePushedRanks):
+// a kernel of its own too (stream_gemm_body.h's kPushedRanks).
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaPushedRanksKernel(const GemmKernelArgs args) {
+  if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedRanks(GetTileConfig(kId))) {
+    StreamGemmBody<kId, /*kClusterSplit=*/true, /*kPushedPair=*/false, /*kPushedRanks=*/true>(
+        args);
+  }
+}
+
 // The ring tiles with K split over a cluster of CTAs too (args.splits > 1):
 // a kernel of its own (WgmmaRingGemmBodyForLayout's kCluster).
 template <TileConfigId kId>
@@ -306,6 +318,13 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
     if (LaunchesPushedPair(args)) {
       static PerDeviceOnce pushed_smem_ready;
       return OptInAndLaunch(GemmPrequantMmaPushedPairKernel<kId>, pushed_smem_ready, args, kCfg,
+                            stream);
+    }
+  }
+  if constexpr (kCfg.stream_b && CombinesByPushedRanks(kCfg)) {
+    if (LaunchesPushedRanks(args, kCfg)) {
+      static PerDeviceOnce ranks_smem_ready;
+      return OptInAndLaunch(GemmPrequantMmaPushedRanksKernel<kId>, ranks_smem_ready, args, kCfg,
                             stream);
     }
   }

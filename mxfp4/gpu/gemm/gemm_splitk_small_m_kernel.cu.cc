@@ -48,6 +48,18 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// Their clusters of more than two CTAs where PushesRanks (CombinePushedRanks):
+// a kernel of its own too (stream_gemm_body.h's kPushedRanks).
+template <TileConfigId kId, bool kContestLayout>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmSplitKSmallMPushedRanksKernel(const GemmKernelArgs args) {
+  if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedRanks(GetTileConfig(kId))) {
+    StreamGemmBodyOfKernel<kId, /*kClusterSplit=*/true, kContestLayout, /*kPushedPair=*/false,
+                           /*kPushedRanks=*/true>(args);
+  }
+}
+
 template <TileConfigId kId, bool kContestLayout>
 hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
   if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedPair(GetTileConfig(kId))) {
@@ -55,6 +67,13 @@ hipError_t LaunchForm(const GemmKernelArgs& args, hipStream_t stream) {
       static PerDeviceOnce pushed_smem_ready;
       return OptInAndLaunch(GemmSplitKSmallMPushedPairKernel<kId, kContestLayout>,
                             pushed_smem_ready, args, GetTileConfig(kId), stream);
+    }
+  }
+  if constexpr (GetTileConfig(kId).stream_b && CombinesByPushedRanks(GetTileConfig(kId))) {
+    if (LaunchesPushedRanks(args, GetTileConfig(kId))) {
+      static PerDeviceOnce ranks_smem_ready;
+      return OptInAndLaunch(GemmSplitKSmallMPushedRanksKernel<kId, kContestLayout>,
+                            ranks_smem_ready, args, GetTileConfig(kId), stream);
     }
   }
   static PerDeviceOnce smem_ready;

@@ -11,7 +11,8 @@
 // and not yet synchronized. A lone CTA whose tile lies inside C with bf16
 // 4-wide stores takes a loop without bounds checks or output-form branches.
 // CombinePushedPair(): the two-CTA combine of the streaming tiles' pushed-pair
-// kernels, which call it directly (stream_gemm_body.h's kPushedPair).
+// kernels, which call it directly (stream_gemm_body.h's kPushedPair);
+// CombinePushedRanks() that of their clusters of more than two CTAs.
 //
 // Device TUs only.
 
@@ -300,6 +301,83 @@ MXFP4_DEVICE_INLINE void CombinePushedPair(const GemmKernelArgs& p, const float*
     for (int w = 0; w < kPartials; ++w) AddInOrder(v, own[i][w]);
     StoreOutputs4(p, m0 + ml, n0 + nl, v);
   });
+}
+
+// ArmPushedRanks(): at kernel start in every CTA of a K-split cluster of
+// `ranks` > 2 CTAs that combines by CombinePushedRanks: thread 0 initializes
+// the CTA's receive barrier expecting the (ranks - 1) x kPartials float4 of
+// each chunk the CTA owns, and every thread arrives (relaxed) on the cluster
+// barrier that every rank waits for before its first push.
+template <int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void ArmPushedRanks(int ranks, int rank, uint32_t receive_bar) {
+  if (threadIdx.x == 0) {
+    const int owned = PushedRanksOwned(kBlockM * kBlockN / 4, ranks, rank);
+    MbarrierInit(receive_bar);
+    MbarrierInitFence();
+    MbarrierArriveExpectTx(receive_bar,
+                           static_cast<uint32_t>((ranks - 1) * kPartials * owned) * 16u);
+  }
+  ClusterArriveRelaxed();
+}
+
+// CombinePushedRanks(): the combine of a K-split cluster of `ranks` > 2 CTAs
+// without a cluster barrier after the math. Chunk c (four outputs) belongs to
+// rank c % ranks (PushedRanksOwned). Every rank pushes each partial of every
+// chunk another rank owns into that rank's receive area with st.async (its
+// bytes complete the owner's receive barrier), then waits for its own barrier
+// and sums each chunk it owns in chunk order, ((p0 + p1) + ...) over rank 0's
+// partials, then rank 1's, ... (its own from its shared memory), and stores.
+// The same sums in the same order as the general loop of
+// CombinePartialsAndStore; one-way remote stores instead of remote loads, and
+// no rank waits for another's reads before it exits (it has received all it
+// needs once its barrier completes). Every CTA of the cluster runs it (rank =
+// blockIdx.z), after ArmPushedRanks at kernel start and
+// GridDependencyLaunchDependents().
+template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float* partials,
+                                            const float* receive, uint32_t receive_bar,
+                                            int ranks, int rank, int n0, int m0) {
+  using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
+  constexpr int kChunks = Chunks::kChunks;
+  const int owned_max = PushedRanksOwnedMax(kChunks, ranks);
+  __syncthreads();  // every partial of this CTA is written
+  ClusterWait();    // ArmPushedRanks' phase: every rank's barrier is initialized
+  const uint32_t receive_addr = SharedAddress(receive);
+  // Item t: partial t / kChunks of chunk t % kChunks (a warp's chunks are
+  // neighbours in shared memory).
+  for (int t = static_cast<int>(threadIdx.x); t < kChunks * kPartials; t += kThreads) {
+    const int c = t % kChunks;
+    const int w = t / kChunks;
+    const int owner = c % ranks;
+    if (owner == rank) continue;
+    const uint32_t slot =
+        static_cast<uint32_t>((rank * kPartials + w) * owned_max + c / ranks) * 16u;
+    StoreAsyncToPeer(MapSharedRank(receive_addr + slot, static_cast<uint32_t>(owner)),
+                     *reinterpret_cast<const float4*>(partials + w * Chunks::kPartialFloats +
+                                                      Chunks::Offset(c)),
+                     MapSharedRank(receive_bar, static_cast<uint32_t>(owner)));
+  }
+  MbarrierWaitCluster(receive_bar, 0u);
+  const int owned = PushedRanksOwned(kChunks, ranks, rank);
+  for (int j = static_cast<int>(threadIdx.x); j < owned; j += kThreads) {
+    const int c = j * ranks + rank;
+    const int m = m0 + Chunks::Row(c);
+    const int n = n0 + Chunks::Col(c);
+    if (m >= p.m || n >= p.n) continue;
+    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    for (int s = 0; s < ranks; ++s) {
+      float4 q[kPartials];
+#pragma unroll
+      for (int w = 0; w < kPartials; ++w) {
+        q[w] = s == rank ? *reinterpret_cast<const float4*>(
+                               partials + w * Chunks::kPartialFloats + Chunks::Offset(c))
+                         : *reinterpret_cast<const float4*>(
+                               receive + ((s * kPartials + w) * owned_max + j) * 4);
+      }
+      AddChunksInOrder(v, q, s == 0);
+    }
+    StoreOutputs4(p, m, n, v);
+  }
 }
 
 // The CTA barrier before a lone CTA's combine: __syncthreads(), or named

@@ -1153,7 +1153,7 @@ int StreamAutoClusterSize(TileConfigId id, int64_t m, int64_t tiles, int64_t gro
   const int64_t kw = cfg.warps_k;
   const auto chunk_blocks = [&](int64_t s) { return (groups + s * kw - 1) / (s * kw); };
   const auto fits = [&](const TileConfigDesc& c, int64_t s) {
-    return MakeSmemPlan(c, static_cast<int>(chunk_blocks(s)), static_cast<int>(s)).total <=
+    return MakeLaunchSmemPlan(c, static_cast<int>(chunk_blocks(s)), static_cast<int>(s)).total <=
            static_cast<uint32_t>(kMaxDynamicSmem);
   };
   int64_t s = std::clamp<int64_t>(kStreamTargetCtas / std::max<int64_t>(1, tiles), 1, kMaxSplits);

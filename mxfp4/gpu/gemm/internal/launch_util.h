@@ -49,6 +49,11 @@ inline int ClusterSplits(const GemmKernelArgs& args) {
 // kernel for this launch (a two-CTA K-split cluster; stream_gemm_body.h's
 // kPushedPair).
 inline bool LaunchesPushedPair(const GemmKernelArgs& args) { return ClusterSplits(args) == 2; }
+// Whether a streaming tile's launch takes its pushed-ranks kernel
+// (CombinePushedRanks; stream_gemm_body.h's kPushedRanks): PushesRanks.
+inline bool LaunchesPushedRanks(const GemmKernelArgs& args, const TileConfigDesc& cfg) {
+  return PushesRanks(cfg, args.blocks_per_split, ClusterSplits(args));
+}
 
 // LaunchTileWithSmem(): one tile-GEMM launch with grid (N tiles, M tiles,
 // splits), `smem_bytes` of dynamic shared memory, a (1, 1, splits) cluster
@@ -97,9 +102,9 @@ hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const T
 template <typename Kernel, typename... Extra>
 hipError_t LaunchTile(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
                       bool programmatic, hipStream_t stream, const Extra&... extra) {
-  return LaunchTileWithSmem(kernel, args, cfg,
-                            MakeSmemPlan(cfg, args.blocks_per_split, ClusterSplits(args)).total,
-                            programmatic, stream, extra...);
+  const uint32_t smem =
+      MakeLaunchSmemPlan(cfg, args.blocks_per_split, ClusterSplits(args)).total;
+  return LaunchTileWithSmem(kernel, args, cfg, smem, programmatic, stream, extra...);
 }
 
 // OptInAndLaunch(): the kernel's one-time shared-memory opt-in (`ready`),

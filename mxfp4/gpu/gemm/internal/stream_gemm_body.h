@@ -168,13 +168,19 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
 // pushes its sums into rank 1's c_receive tile, CombinePushedPair), a kernel
 // of its own so that every other launch keeps the chained combine's code:
 // with both combines in one kernel (session 74's u) the one-CTA bulk shapes
-// were 2-4.5% slower.
-template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false>
+// were 2-4.5% slower. kPushedRanks: the form launched for K-split clusters
+// of more than two CTAs where PushesRanks (CombinePushedRanks), a kernel of
+// its own for the same reason (in the one kernel with the one-CTA launches
+// 16x3072x1536 lost 3%, session 76).
+template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false,
+          bool kPushedRanks = false>
 MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.stream_b && kCfg.frags_n == 1 && kCfg.warps_m == 1, "streaming tile");
   static_assert(!kPushedPair || (kClusterSplit && CombinesByPushedPair(kCfg)),
                 "the pushed pair is a two-CTA K-split form");
+  static_assert(!kPushedRanks || (kClusterSplit && !kPushedPair && CombinesByPushedRanks(kCfg)),
+                "the pushed ranks are a K-split form of more than two CTAs");
   // A in shared memory as fp16 of value/2 (times sa in the *_fold tiles,
   // below), or (bulk prequantized tiles) as E5M2 of value/2 - the fp16's
   // high byte -, placed into fp16 pairs at the MMA (MmaOperands::kE5m2).
@@ -228,6 +234,17 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   auto receive_bar = [&](uint32_t offset) {
     return SharedAddress(smem + offset + PushedReceiveTileBytes(kBlockM, kBlockN));
   };
+  // kPushedRanks: each partial goes to its chunk's owner
+  // (CombinePushedRanks), into the launch plan's c_receive.
+  auto ranks_receive_offset = [&] {
+    int blocks_per_split = p.blocks_per_split;
+    asm volatile("" : "+r"(blocks_per_split));
+    return MakeStreamSmemPlan(kCfg, blocks_per_split).total;  // MakeLaunchSmemPlan's c_receive
+  };
+  auto ranks_receive_bar = [&](uint32_t offset) {
+    return SharedAddress(smem + offset +
+                         PushedRanksReceiveBytes(kBlockM, kBlockN, kWarpsK, p.splits));
+  };
 
   const int tid = static_cast<int>(threadIdx.x);
   if constexpr (HasStreamLayoutKernels(kCfg)) AssumeLaunchIndexRanges<kThreads>(tid);
@@ -250,6 +267,14 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   if constexpr (kPushedPair && !kArmAfterCopies) {
     ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
   }
+  // kPushedRanks kernels run only where PushesRanks (LaunchesPushedRanks).
+  auto arm_pushed_ranks = [&] {
+    if constexpr (kPushedRanks) {
+      ArmPushedRanks<kBlockN, kBlockM, kWarpsK>(p.splits, rank,
+                                                ranks_receive_bar(ranks_receive_offset()));
+    }
+  };
+  if constexpr (!kArmAfterCopies) arm_pushed_ranks();
   const int groups = p.k >> 5;
   const int chunk = p.blocks_per_split;
   const int cta_g0 = min(rank * kWarpsK * chunk, groups);
@@ -483,6 +508,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   if constexpr (kPushedPair && kArmAfterCopies) {
     ArmPushedReceive<kBlockN, kBlockM>(rank, receive_bar(receive_offset()));
   }
+  if constexpr (kArmAfterCopies) arm_pushed_ranks();
   if constexpr (kBulk) bulk.StoreScales();
   [[maybe_unused]] bool cta_a_folded = false;
   if constexpr (kFoldA) {
@@ -694,6 +720,12 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     CombinePushedPair<kThreads, kBlockN, kBlockM, kWarpsK>(
         p, partials, reinterpret_cast<const float*>(smem + receive), receive_bar(receive), rank,
         n0, m0);
+  } else if constexpr (kPushedRanks) {
+    GridDependencyLaunchDependents();  // as CombinePartialsAndStore does first
+    const uint32_t receive = ranks_receive_offset();
+    CombinePushedRanks<kThreads, kBlockN, kBlockM, kWarpsK>(
+        p, partials, reinterpret_cast<const float*>(smem + receive), ranks_receive_bar(receive),
+        p.splits, rank, n0, m0);
   } else {
     CombinePartialsAndStore<kThreads, kBlockN, kBlockM, kWarpsK>(
         p, partials, kClusterSplit ? p.splits : 1, n0, m0);
@@ -716,24 +748,26 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
 // 3.43, 16x4096x512 3.26 -> 3.36), the assumptions alone gained the fold
 // tile ~1% and cost streamq_n32_m16_k8_bulk 4% (16x2112x7168). So both, in
 // the fold tiles alone.
-template <TileConfigId kId, bool kClusterSplit, bool kPushedPair = false>
+template <TileConfigId kId, bool kClusterSplit, bool kPushedPair = false,
+          bool kPushedRanks = false>
 MXFP4_DEVICE_INLINE void StreamGemmBody(const GemmKernelArgs& p) {
   if (IsContestBLayout(p)) {
-    StreamGemmBodyForLayout<kId, kClusterSplit, true, kPushedPair>(p);
+    StreamGemmBodyForLayout<kId, kClusterSplit, true, kPushedPair, kPushedRanks>(p);
   } else {
-    StreamGemmBodyForLayout<kId, kClusterSplit, false, kPushedPair>(p);
+    StreamGemmBodyForLayout<kId, kClusterSplit, false, kPushedPair, kPushedRanks>(p);
   }
 }
 
 // The streaming body of a fused or split-K kernel whose template argument
 // kContestLayout says which form it holds (HasStreamLayoutKernels tiles; the
 // others hold both and take kContestLayout = false).
-template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false>
+template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false,
+          bool kPushedRanks = false>
 MXFP4_DEVICE_INLINE void StreamGemmBodyOfKernel(const GemmKernelArgs& p) {
   if constexpr (HasStreamLayoutKernels(GetTileConfig(kId))) {
-    StreamGemmBodyForLayout<kId, kClusterSplit, kContestLayout, kPushedPair>(p);
+    StreamGemmBodyForLayout<kId, kClusterSplit, kContestLayout, kPushedPair, kPushedRanks>(p);
   } else {
-    StreamGemmBody<kId, kClusterSplit, kPushedPair>(p);
+    StreamGemmBody<kId, kClusterSplit, kPushedPair, kPushedRanks>(p);
   }
 }
 

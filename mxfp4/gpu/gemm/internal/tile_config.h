@@ -465,6 +465,31 @@ MXFP4_HOST_DEVICE constexpr bool CombinesByPushedPair(const TileConfigDesc& c) {
   return c.stream_b && !c.wgmma && c.block_m() * c.block_n() / 4 <= c.threads();
 }
 
+// Whether a streaming tile's K-split clusters of more than two CTAs combine
+// by CombinePushedRanks (every rank pushes its partials of the chunks other
+// ranks own into their c_receive areas): the non-wgmma streaming tiles.
+MXFP4_HOST_DEVICE constexpr bool CombinesByPushedRanks(const TileConfigDesc& c) {
+  return c.stream_b && !c.wgmma;
+}
+
+// CombinePushedRanks' ownership: 4-output chunk c of a tile of `chunks` is
+// owned by cluster rank c % ranks, as its local chunk c / ranks; a rank owns
+// at most PushedRanksOwnedMax of them.
+MXFP4_HOST_DEVICE constexpr int PushedRanksOwnedMax(int chunks, int ranks) {
+  return (chunks + ranks - 1) / ranks;
+}
+MXFP4_HOST_DEVICE constexpr int PushedRanksOwned(int chunks, int ranks, int rank) {
+  return (chunks - rank + ranks - 1) / ranks;
+}
+
+// A rank's c_receive area for CombinePushedRanks: [source rank][partial]
+// [owned chunk] float4 (its own rank's slots unused), then its mbarrier.
+MXFP4_HOST_DEVICE constexpr uint32_t PushedRanksReceiveBytes(int block_m, int block_n,
+                                                             int partials, int ranks) {
+  return static_cast<uint32_t>(ranks * partials *
+                               PushedRanksOwnedMax(block_m * block_n / 4, ranks)) * 16u;
+}
+
 // The c_receive tile's bytes, block_m x block_n fp32 (rank 0's sums): the
 // bytes its mbarrier expects, which sits right after them.
 MXFP4_HOST_DEVICE constexpr uint32_t PushedReceiveTileBytes(int block_m, int block_n) {
@@ -533,7 +558,7 @@ MXFP4_HOST_DEVICE constexpr uint32_t BulkSlabBytes(uint32_t chunk) { return 256u
 // b_scales as bytes) and reuse the A area for the partial tile.
 // `split_cluster`: the CTAs of the launch's K-split cluster; with 2, the
 // plan of a tile that CombinesByPushedPair ends with c_receive, and every
-// other offset is the same as without it.
+// other offset is the same as without it (more: MakeLaunchSmemPlan).
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeStreamSmemPlan(const TileConfigDesc& c,
                                                         int blocks_per_split,
                                                         int split_cluster = 1) {
@@ -923,6 +948,39 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeSmemPlan(const TileConfigDesc& c, int b
     off = AlignSmem(off + c_bytes);
   }
   p.total = off;
+  return p;
+}
+
+// Whether a launch of a tile with K-split clusters of `split_cluster` CTAs
+// combines by CombinePushedRanks: a tile that CombinesByPushedRanks, more
+// than two CTAs, and room for the receive area after the tile's plan (where
+// there is none, on the longest K-ranges, the general loop of
+// CombinePartialsAndStore, so the planner's choices stay those it made
+// without the push). The kernel asks the same question.
+MXFP4_HOST_DEVICE constexpr bool PushesRanks(const TileConfigDesc& c, int blocks_per_split,
+                                             int split_cluster) {
+  return !c.wgmma_ring && CombinesByPushedRanks(c) && split_cluster > 2 &&
+         AlignSmem(MakeStreamSmemPlan(c, blocks_per_split).total +
+                   PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k, split_cluster) +
+                   8u) <= static_cast<uint32_t>(kMaxDynamicSmem);
+}
+
+// MakeLaunchSmemPlan(): the shared memory a launch with K-split clusters of
+// `split_cluster` CTAs takes (the launch, the planner's fit, PlanGemm):
+// MakeSmemPlan's, and for a streaming tile's cluster of more than two CTAs
+// that PushesRanks, CombinePushedRanks' c_receive area and its
+// mbarrier after it, at that plan's total (a host-side step, so that the
+// kernels' own plans, and their code, stay as they were: with the area in
+// MakeStreamSmemPlan nvcc changed the code of kernels that never use it).
+MXFP4_HOST_DEVICE constexpr SmemPlan MakeLaunchSmemPlan(const TileConfigDesc& c,
+                                                        int blocks_per_split, int split_cluster) {
+  SmemPlan p = MakeSmemPlan(c, blocks_per_split, split_cluster);
+  if (PushesRanks(c, blocks_per_split, split_cluster)) {
+    p.c_receive = p.total;
+    p.total = AlignSmem(p.total + PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k,
+                                                          split_cluster) +
+                        8u);
+  }
   return p;
 }
 

@@ -1,0 +1,85 @@
+// MakeLaunchSmemPlan and CombinePushedRanks' ownership on the host: for every
+// tile and K-split cluster of 1..8 CTAs over a range of chunk lengths, the
+// launch's plan is the kernel's own plan (MakeSmemPlan) plus, exactly where
+// PushesRanks says so, the receive area at the plan's end, within the
+// dynamic shared-memory limit (the kernel finds it at MakeStreamSmemPlan's
+// total); every chunk of a tile has one owner, every owner's slots fit the
+// area, and the bytes an owner expects are the bytes the other ranks push.
+
+#include <cstdint>
+
+#include "gtest/gtest.h"
+#include "mxfp4/gpu/gemm/internal/tile_config.h"
+
+namespace mxfp4::gpu::gemm_internal {
+namespace {
+
+TEST(LaunchSmemPlan, ReceiveAreaExactlyWherePushesRanks) {
+  int pushing = 0, declined = 0;
+  for (int id = 0; id < static_cast<int>(TileConfigId::kCount); ++id) {
+    const TileConfigDesc c = GetTileConfig(static_cast<TileConfigId>(id));
+    if (c.block_n() == 0) continue;
+    for (int cluster = 1; cluster <= 8; ++cluster) {
+      for (int bps : {1, 2, 3, 8, 14, 52, 96, 208, 400}) {
+        const SmemPlan base = MakeSmemPlan(c, bps, cluster);
+        const SmemPlan launch = MakeLaunchSmemPlan(c, bps, cluster);
+        SCOPED_TRACE(::testing::Message() << c.name << " cluster " << cluster << " bps " << bps);
+        if (!PushesRanks(c, bps, cluster)) {
+          EXPECT_EQ(launch.total, base.total);
+          EXPECT_EQ(launch.c_receive, base.c_receive);
+          if (cluster > 2 && CombinesByPushedRanks(c) && !c.wgmma_ring) ++declined;
+          continue;
+        }
+        ++pushing;
+        EXPECT_GT(cluster, 2);
+        EXPECT_TRUE(CombinesByPushedRanks(c));
+        EXPECT_EQ(launch.c_receive, MakeStreamSmemPlan(c, bps).total);
+        EXPECT_EQ(launch.c_receive, base.total);
+        EXPECT_EQ(launch.total,
+                  AlignSmem(base.total +
+                            PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k, cluster) +
+                            8u));
+        EXPECT_LE(launch.total, static_cast<uint32_t>(kMaxDynamicSmem));
+        EXPECT_EQ(launch.c_receive % 16u, 0u);
+      }
+    }
+  }
+  EXPECT_GT(pushing, 0);
+  EXPECT_GT(declined, 0);  // the longest chunks keep the general loop
+}
+
+TEST(LaunchSmemPlan, EveryChunkHasOneOwnerAndEverySlotFits) {
+  for (int chunks : {32, 64, 128, 256, 512}) {
+    for (int partials : {1, 2, 4, 8}) {
+      for (int ranks = 3; ranks <= 8; ++ranks) {
+        SCOPED_TRACE(::testing::Message() << chunks << " chunks, " << partials << " partials, "
+                                          << ranks << " ranks");
+        const int owned_max = PushedRanksOwnedMax(chunks, ranks);
+        int total = 0;
+        int pushed_to[8] = {};
+        for (int r = 0; r < ranks; ++r) {
+          EXPECT_LE(PushedRanksOwned(chunks, ranks, r), owned_max);
+          total += PushedRanksOwned(chunks, ranks, r);
+        }
+        EXPECT_EQ(total, chunks);
+        for (int c = 0; c < chunks; ++c) {
+          const int owner = c % ranks;
+          const int j = c / ranks;
+          ASSERT_LT(j, PushedRanksOwned(chunks, ranks, owner));
+          ++pushed_to[owner];
+          // The last slot a pusher writes for this chunk lies inside the area.
+          const int last_slot = ((ranks - 1) * partials + partials - 1) * owned_max + j;
+          ASSERT_LT(static_cast<uint32_t>(last_slot) * 16u,
+                    static_cast<uint32_t>(ranks * partials * owned_max) * 16u);
+        }
+        for (int r = 0; r < ranks; ++r) EXPECT_EQ(pushed_to[r], PushedRanksOwned(chunks, ranks, r));
+        // The area of a tile of `chunks` chunks (block_m x block_n / 4).
+        EXPECT_EQ(PushedRanksReceiveBytes(8, chunks / 2, partials, ranks),
+                  static_cast<uint32_t>(ranks * partials * owned_max) * 16u);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mxfp4::gpu::gemm_internal
