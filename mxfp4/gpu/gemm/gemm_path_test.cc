@@ -1078,9 +1078,11 @@ TEST(GemmPath, RingTilesSplitKOverClusters) {
   EXPECT_TRUE(PathTester().Tile("wgmma8_n128_m64_k2_fold").SplitK(2).M(9).N(136).K(32 * 77)
                   .Seed(1414).WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16)
                   .Output(GemmOutputType::kFp32).Run());
-  // Clusters of more than 2 CTAs pull their outputs' partials (CombineByPulling):
-  // four outputs a thread (3 ranks of 256 threads) and one (6 ranks of 512),
-  // fp32 outputs, N not a multiple of 4, K = 32 x odd.
+  // Clusters of more than 2 CTAs push their partials to the chunks' owners
+  // (CombinePushedRanks, the receive area over the ring): 3 ranks of 256
+  // threads and 6 of 512, fp32 outputs, N not a multiple of 4, K = 32 x odd;
+  // below them the decode forms (8, 16 and 32 rows), full chunks (fast loop:
+  // K = 16384 over 32 chunks) and short ones, wide-exponent A (exact loop).
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(3).M(64).N(98).K(32 * 45)
                   .Seed(1408).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
                   .Output(GemmOutputType::kFp32).Run());
@@ -1089,6 +1091,18 @@ TEST(GemmPath, RingTilesSplitKOverClusters) {
                   .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(6).M(47).N(98).K(32 * 99)
                   .Seed(1410).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(16).N(72).K(16384)
+                  .Seed(1415).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(4).M(5).N(136).K(32 * 131)
+                  .Seed(1416).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(3).M(32).N(64).K(4096)
+                  .Seed(1417).A(AInput::kWideExponent).Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(6).M(1).N(200).K(6144)
+                  .Seed(1418).WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural)
+                  .Run());
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(64).N(512).K(16384)
+                  .Seed(1419).CheckIdeal(true).Run());
 }
 
 TEST(GemmPath, EverySplitCount) {

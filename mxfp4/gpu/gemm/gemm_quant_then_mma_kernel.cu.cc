@@ -81,6 +81,33 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// Their clusters of more than two CTAs (RingPushesRanks), 64-row kernels and
+// decode forms (kMmaRows, 0 for the tile's rows): kernels of their own that
+// combine by CombinePushedRanks (WgmmaRingGemmBodyForLayout's kPushedRanks).
+template <TileConfigId kId, int kMmaRows>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaRingPushedRanksKernel(const GemmKernelArgs args) {
+  if constexpr (RingPushesRanks(GetTileConfig(kId), kMaxClusterRanks) &&
+                (kMmaRows == 0 || HasRingDecodeForm(GetTileConfig(kId)))) {
+    WgmmaRingGemmBody<kId, /*kCluster=*/true, kMmaRows, /*kMaxStages=*/0, /*kGridSplit=*/false,
+                      /*kPushedRanks=*/true>(args);
+  }
+}
+// One launch of a ring tile's K-split cluster: the pushed-ranks kernel where
+// RingPushesRanks, else `pulling` (CombineByPulling, or the two-CTA chain).
+template <TileConfigId kId, int kMmaRows, typename Kernel>
+hipError_t LaunchRingCluster(Kernel pulling, const GemmKernelArgs& args, hipStream_t stream) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  if (RingPushesRanks(kCfg, ClusterSplits(args))) {
+    static PerDeviceOnce pushed_smem_ready;
+    return OptInAndLaunch(GemmPrequantMmaRingPushedRanksKernel<kId, kMmaRows>, pushed_smem_ready,
+                          args, kCfg, stream);
+  }
+  static PerDeviceOnce cluster_smem_ready;
+  return OptInAndLaunch(pulling, cluster_smem_ready, args, kCfg, stream);
+}
+
 // The 64-row ring tiles' decode forms (M <= 8 / 16 / 32: every row tile holds
 // at most kMmaRows rows of A): the fast loop on m64n8k32 / m64n16k32 /
 // m64n32k32 wgmmas
@@ -197,9 +224,8 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
     }
   }
   if (args.splits > 1) {
-    static PerDeviceOnce cluster_smem_ready;
-    return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
-                          cluster_smem_ready, args, kCfg, stream);
+    return LaunchRingCluster<kId, kMmaRows>(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
+                                            args, stream);
   }
   // Without a cluster, a k4 kernel's plan is its own (RingDeepDecodeRows: a
   // deeper ring of its rows; at M <= 8 with long chunks, deeper still:
@@ -309,9 +335,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       if (args.m <= 32) return LaunchRingDecode<kId>(args, stream);
     }
     if (args.splits > 1) {
-      static PerDeviceOnce cluster_smem_ready;
-      return OptInAndLaunch(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready, args, kCfg,
-                            stream);
+      return LaunchRingCluster<kId, 0>(GemmPrequantMmaRingClusterKernel<kId>, args, stream);
     }
   }
   if constexpr (kCfg.stream_b && CombinesByPushedPair(kCfg)) {

@@ -308,15 +308,19 @@ MXFP4_DEVICE_INLINE void CombinePushedPair(const GemmKernelArgs& p, const float*
 // the CTA's receive barrier expecting the (ranks - 1) x kPartials float4 of
 // each chunk the CTA owns, and every thread arrives (relaxed) on the cluster
 // barrier that every rank waits for before its first push.
+// InitPushedRanksReceive() is its one thread's part, which the ring tiles
+// run beside their stage barriers' init (their kernel-start cluster arrive
+// is already there).
+template <int kBlockN, int kBlockM, int kPartials>
+MXFP4_DEVICE_INLINE void InitPushedRanksReceive(int ranks, int rank, uint32_t receive_bar) {
+  const int owned = PushedRanksOwned(kBlockM * kBlockN / 4, ranks, rank);
+  MbarrierInit(receive_bar);
+  MbarrierInitFence();
+  MbarrierArriveExpectTx(receive_bar, static_cast<uint32_t>((ranks - 1) * kPartials * owned) * 16u);
+}
 template <int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void ArmPushedRanks(int ranks, int rank, uint32_t receive_bar) {
-  if (threadIdx.x == 0) {
-    const int owned = PushedRanksOwned(kBlockM * kBlockN / 4, ranks, rank);
-    MbarrierInit(receive_bar);
-    MbarrierInitFence();
-    MbarrierArriveExpectTx(receive_bar,
-                           static_cast<uint32_t>((ranks - 1) * kPartials * owned) * 16u);
-  }
+  if (threadIdx.x == 0) InitPushedRanksReceive<kBlockN, kBlockM, kPartials>(ranks, rank, receive_bar);
   ClusterArriveRelaxed();
 }
 
@@ -333,15 +337,24 @@ MXFP4_DEVICE_INLINE void ArmPushedRanks(int ranks, int rank, uint32_t receive_ba
 // needs once its barrier completes). Every CTA of the cluster runs it (rank =
 // blockIdx.z), after ArmPushedRanks at kernel start and
 // GridDependencyLaunchDependents().
-template <int kThreads, int kBlockN, int kBlockM, int kPartials>
+// kReceiveInRing (the ring tiles): the receive area lies over the CTA's ring
+// of stages, free only once the CTA's math is done, so every rank arrives
+// after its math and pushes once every rank has (one cluster barrier, against
+// CombineByPulling's two and its remote loads); their receive barrier is
+// initialized at kernel start (InitPushedRanksReceive) and published by their
+// first cluster phase, completed before their first fill.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReceiveInRing = false>
 MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float* partials,
                                             const float* receive, uint32_t receive_bar,
                                             int ranks, int rank, int n0, int m0) {
   using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
   constexpr int kChunks = Chunks::kChunks;
   const int owned_max = PushedRanksOwnedMax(kChunks, ranks);
-  __syncthreads();  // every partial of this CTA is written
-  ClusterWait();    // ArmPushedRanks' phase: every rank's barrier is initialized
+  __syncthreads();  // every partial of this CTA is written (and, ring: its stages read)
+  // Relaxed: the arrive publishes no data; the stages' only readers, the
+  // wgmmas, completed at their wait_group (as the ring's own releases).
+  if constexpr (kReceiveInRing) ClusterArriveRelaxed();
+  ClusterWait();  // every rank's barrier is initialized (ring: and its stages free)
   const uint32_t receive_addr = SharedAddress(receive);
   // Item t: partial t / kChunks of chunk t % kChunks (a warp's chunks are
   // neighbours in shared memory).

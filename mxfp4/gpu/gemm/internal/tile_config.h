@@ -965,6 +965,16 @@ MXFP4_HOST_DEVICE constexpr bool PushesRanks(const TileConfigDesc& c, int blocks
                    8u) <= static_cast<uint32_t>(kMaxDynamicSmem);
 }
 
+// Whether a ring tile's launch with K-split clusters of `split_cluster` CTAs
+// combines by CombinePushedRanks (its pushed-ranks kernel,
+// WgmmaRingGemmBodyForLayout's kPushedRanks) instead of CombineByPulling:
+// the non-warp-specialized ring tiles (no cluster form otherwise) with more
+// than two CTAs. The receive area lies over the ring's stages, free once the
+// math is done, so the plan is the tile's own.
+MXFP4_HOST_DEVICE constexpr bool RingPushesRanks(const TileConfigDesc& c, int split_cluster) {
+  return c.wgmma_ring && !c.producer_wg && c.warps_k > 1 && split_cluster > 2;
+}
+
 // MakeLaunchSmemPlan(): the shared memory a launch with K-split clusters of
 // `split_cluster` CTAs takes (the launch, the planner's fit, PlanGemm):
 // MakeSmemPlan's, and for a streaming tile's cluster of more than two CTAs

@@ -116,9 +116,12 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // kMaxStagesOrZero: the ring's depth cap of a decode kernel of its own
 // (RingLongDecode), 0 for the default. kGridSplit: K split over p.splits
 // independent CTAs of the tile as well (gridDim.z; HasRingGridSplitForm), on
-// the deep decode ring of a kernel without a cluster.
+// the deep decode ring of a kernel without a cluster. kPushedRanks: a
+// cluster kernel of more than two CTAs (RingPushesRanks) that combines by
+// CombinePushedRanks, its receive area over the ring; a kernel of its own, so
+// that the cluster kernels of two CTAs keep their code.
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
-          int kMmaRowsOrZero, int kMaxStagesOrZero, bool kGridSplit>
+          int kMmaRowsOrZero, int kMaxStagesOrZero, bool kGridSplit, bool kPushedRanks>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   static_assert(kCfg.wgmma_ring && kCfg.warps_n % 4 == 0 && kCfg.warps_m == 1 &&
@@ -165,6 +168,15 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   constexpr int kRingStages = RingStages(kCfg, kRingRows, kMaxStagesOrZero);
   static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
+  static_assert(!kPushedRanks || (kCluster && kWgsK > 1), "a K-split cluster's combine");
+  // kPushedRanks: CombinePushedRanks' receive area over the ring (any cluster
+  // size up to kMaxClusterRanks), its barrier in the barriers' alignment slack.
+  static_assert(!kPushedRanks ||
+                    (static_cast<uint32_t>((kMmaRows * kBlockN / 4 + kMaxClusterRanks - 1) *
+                                           kWgsK) * 16u <=
+                         kPlan.a_scales - kPlan.a_stages &&
+                     kPlan.barriers + 8u * (kRingStages + 1) <= kPlan.c_tile),
+                "the receive area fits the ring, its barrier the slack");
 
   StampPhase(p, kPhaseClockEntry);
   extern __shared__ __align__(128) unsigned char smem[];
@@ -172,6 +184,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   float* const partials = reinterpret_cast<float*>(smem + kPlan.c_tile);
   const uint32_t bars = SharedAddress(smem + kPlan.barriers);
   auto full_bar = [bars](int s) { return bars + 8u * static_cast<uint32_t>(s); };
+  const uint32_t receive_bar = full_bar(kRingStages);  // kPushedRanks
 
   const int tid = static_cast<int>(threadIdx.x);
   const int lane = tid & 31;
@@ -229,6 +242,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     MbarrierInitCount(full_bar(tid), 1);
     releases[tid] = 0u;
     MbarrierInitFence();
+  }
+  if constexpr (kPushedRanks) {
+    static_assert(kRingStages < kThreads, "a thread of its own");
+    if (tid == kRingStages) {
+      InitPushedRanksReceive<kBlockN, kMmaRows, kWgsK>(p.splits, static_cast<int>(blockIdx.z),
+                                                       receive_bar);
+    }
   }
   __syncthreads();
   // With a cluster: every rank's barriers are initialized before any rank's
@@ -746,6 +766,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // tile): the partials hold those alone (write_partials).
   if constexpr (kGridSplit) {
     CombineThroughWorkspace<kThreads, kBlockN, kMmaRows, kWgsK>(p, partials, n0, m0);
+  } else if constexpr (kPushedRanks) {
+    CombinePushedRanks<kThreads, kBlockN, kMmaRows, kWgsK, /*kReceiveInRing=*/true>(
+        p, partials, reinterpret_cast<const float*>(ring), receive_bar, p.splits,
+        static_cast<int>(blockIdx.z), n0, m0);
   } else if (!direct_store) {
     CombinePartialsAndStore<kThreads, kBlockN, kMmaRows, kWgsK, /*kReleaseEarly=*/false,
                             /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kCluster>(
@@ -757,20 +781,25 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
 
 // kMmaRows: the fast loop's wgmma N (0: the tile's activation rows);
 // kMaxStages: the ring's depth cap (0: the default; RingLongDecode);
-// kGridSplit: K split over independent CTAs too.
+// kGridSplit: K split over independent CTAs too; kPushedRanks: clusters of
+// more than two CTAs that push (RingPushesRanks).
 template <TileConfigId kId, bool kCluster = false, int kMmaRows = 0, int kMaxStages = 0,
-          bool kGridSplit = false>
+          bool kGridSplit = false, bool kPushedRanks = false>
 MXFP4_DEVICE_INLINE void WgmmaRingGemmBody(const GemmKernelArgs& p) {
   if (p.b_preshuffled) {
     if (p.b_scales_shuffled16) {
-      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, true, kCluster, kMmaRows, kMaxStages, kGridSplit,
+                                 kPushedRanks>(p);
     } else {
-      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
+      WgmmaRingGemmBodyForLayout<kId, true, false, kCluster, kMmaRows, kMaxStages, kGridSplit,
+                                 kPushedRanks>(p);
     }
   } else if (p.b_scales_shuffled16) {
-    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, true, kCluster, kMmaRows, kMaxStages, kGridSplit,
+                               kPushedRanks>(p);
   } else {
-    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows, kMaxStages, kGridSplit>(p);
+    WgmmaRingGemmBodyForLayout<kId, false, false, kCluster, kMmaRows, kMaxStages, kGridSplit,
+                               kPushedRanks>(p);
   }
 }
 
