@@ -4,7 +4,8 @@
 // PushesRanks says so, the receive area at the plan's end, within the
 // dynamic shared-memory limit (the kernel finds it at MakeStreamSmemPlan's
 // total); every chunk of a tile has one owner, every owner's slots fit the
-// area, and the bytes an owner expects are the bytes the other ranks push.
+// area, and the bytes an owner expects are the bytes the other ranks push;
+// the ring tiles' receive area fits over their ring.
 
 #include <cstdint>
 
@@ -46,6 +47,38 @@ TEST(LaunchSmemPlan, ReceiveAreaExactlyWherePushesRanks) {
   }
   EXPECT_GT(pushing, 0);
   EXPECT_GT(declined, 0);  // the longest chunks keep the general loop
+}
+
+// The ring tiles' pushed-ranks kernels put the receive area over the ring's
+// stages and its barrier after the stages' barriers (the kernel asserts the
+// same at compile time for its rows): for every ring tile that
+// RingPushesRanks, at its full rows and every decode form's, and every
+// cluster of 3..8 CTAs, both fit, and the launch's plan is the tile's own.
+TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
+  int pushing = 0;
+  for (int id = 0; id < static_cast<int>(TileConfigId::kCount); ++id) {
+    const TileConfigDesc c = GetTileConfig(static_cast<TileConfigId>(id));
+    if (c.block_n() == 0 || !c.wgmma_ring) continue;
+    for (int cluster = 1; cluster <= 8; ++cluster) {
+      SCOPED_TRACE(::testing::Message() << c.name << " cluster " << cluster);
+      if (!RingPushesRanks(c, cluster)) {
+        EXPECT_TRUE(cluster <= 2 || c.producer_wg || c.warps_k == 1);
+        continue;
+      }
+      ++pushing;
+      EXPECT_FALSE(PushesRanks(c, 16, cluster));
+      EXPECT_EQ(MakeLaunchSmemPlan(c, 16, cluster).total, MakeSmemPlan(c, 16, cluster).total);
+      const SmemPlan ring = MakeRingSmemPlan(c);
+      const uint32_t ring_stage_bytes = ring.a_scales - ring.a_stages;
+      for (int rows : {8, 16, 32, c.block_m()}) {
+        if (rows != c.block_m() && !HasRingDecodeForm(c)) continue;
+        EXPECT_LE(PushedRanksReceiveBytes(rows, c.block_n(), c.warps_k, cluster),
+                  ring_stage_bytes);
+      }
+      EXPECT_LE(ring.barriers + 8u * static_cast<uint32_t>(RingStages(c) + 1), ring.c_tile);
+    }
+  }
+  EXPECT_GT(pushing, 0);
 }
 
 TEST(LaunchSmemPlan, EveryChunkHasOneOwnerAndEverySlotFits) {
