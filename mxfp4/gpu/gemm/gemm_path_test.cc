@@ -1091,14 +1091,14 @@ TEST(GemmPath, RingTilesSplitKOverClusters) {
                   .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(6).M(47).N(98).K(32 * 99)
                   .Seed(1410).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
-  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(16).N(72).K(16384)
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(16).N(80).K(16384)
                   .Seed(1415).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(4).M(5).N(136).K(32 * 131)
                   .Seed(1416).WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
                   .Output(GemmOutputType::kFp32).Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(3).M(32).N(64).K(4096)
                   .Seed(1417).A(AInput::kWideExponent).Run());
-  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(6).M(1).N(200).K(6144)
+  EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k2_fold").SplitK(6).M(1).N(208).K(6144)
                   .Seed(1418).WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural)
                   .Run());
   EXPECT_TRUE(PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(8).M(64).N(512).K(16384)
