@@ -106,7 +106,10 @@ MXFP4_DEVICE_INLINE void PullOutputs(const GemmKernelArgs& p,
 // below it has ranks 0 and 1 alone read every partial of a 64 x 64 tile, rank
 // by rank: distributed shared memory moves ~10 bytes a cycle into an SM, so
 // that took ~10K cycles for 8 ranks (64x512x16384: 15.5 -> 13.2 us; docs/paths-history.md
-// "Measured (2026-12-01, session 29)"). Two ranks keep the chain.
+// "Measured (2026-12-01, session 29)"). Two ranks keep the chain. Since
+// session 77 the ring tiles of more than one warpgroup along K push instead
+// (CombinePushedRanks, RingPushesRanks); this serves the others' forced
+// clusters.
 template <int kThreads, int kBlockN, int kBlockM, int kPartials>
 MXFP4_DEVICE_INLINE void CombineByPulling(const GemmKernelArgs& p, const float* partials,
                                           int cluster_size, int n0, int m0) {

@@ -968,9 +968,11 @@ MXFP4_HOST_DEVICE constexpr bool PushesRanks(const TileConfigDesc& c, int blocks
 // Whether a ring tile's launch with K-split clusters of `split_cluster` CTAs
 // combines by CombinePushedRanks (its pushed-ranks kernel,
 // WgmmaRingGemmBodyForLayout's kPushedRanks) instead of CombineByPulling:
-// the non-warp-specialized ring tiles (no cluster form otherwise) with more
-// than two CTAs. The receive area lies over the ring's stages, free once the
-// math is done, so the plan is the tile's own.
+// the non-warp-specialized ring tiles (the others have no cluster form) with
+// more than one warpgroup along K (those with one take clusters only where a
+// caller forces them, and keep pulling) and more than two CTAs. The receive
+// area lies over the ring's stages, free once the math is done, so the plan
+// is the tile's own.
 MXFP4_HOST_DEVICE constexpr bool RingPushesRanks(const TileConfigDesc& c, int split_cluster) {
   return c.wgmma_ring && !c.producer_wg && c.warps_k > 1 && split_cluster > 2;
 }
