@@ -94,19 +94,6 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
                       /*kPushedRanks=*/true>(args);
   }
 }
-// One launch of a ring tile's K-split cluster: the pushed-ranks kernel where
-// RingPushesRanks, else `pulling` (CombineByPulling, or the two-CTA chain).
-template <TileConfigId kId, int kMmaRows, typename Kernel>
-hipError_t LaunchRingCluster(Kernel pulling, const GemmKernelArgs& args, hipStream_t stream) {
-  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
-  if (RingPushesRanks(kCfg, ClusterSplits(args))) {
-    static PerDeviceOnce pushed_smem_ready;
-    return OptInAndLaunch(GemmPrequantMmaRingPushedRanksKernel<kId, kMmaRows>, pushed_smem_ready,
-                          args, kCfg, stream);
-  }
-  static PerDeviceOnce cluster_smem_ready;
-  return OptInAndLaunch(pulling, cluster_smem_ready, args, kCfg, stream);
-}
 
 // The 64-row ring tiles' decode forms (M <= 8 / 16 / 32: every row tile holds
 // at most kMmaRows rows of A): the fast loop on m64n8k32 / m64n16k32 /
@@ -127,6 +114,27 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
     GemmPrequantMmaRingDecodeKernel(const GemmKernelArgs args) {
   if constexpr (kHasRingDecodeForm<kId>) {
     WgmmaRingGemmBody<kId, kCluster, kMmaRows, kMaxStages, kGridSplit>(args);
+  }
+}
+
+// One launch of a ring tile's K-split cluster (kMmaRows: a decode form's
+// rows, 0 for the tile's): the pushed-ranks kernel where RingPushesRanks,
+// else the cluster kernel (CombineByPulling, or the two-CTA chain).
+template <TileConfigId kId, int kMmaRows>
+hipError_t LaunchRingCluster(const GemmKernelArgs& args, hipStream_t stream) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  if (RingPushesRanks(kCfg, ClusterSplits(args))) {
+    static PerDeviceOnce pushed_smem_ready;
+    return OptInAndLaunch(GemmPrequantMmaRingPushedRanksKernel<kId, kMmaRows>, pushed_smem_ready,
+                          args, kCfg, stream);
+  }
+  static PerDeviceOnce cluster_smem_ready;
+  if constexpr (kMmaRows == 0) {
+    return OptInAndLaunch(GemmPrequantMmaRingClusterKernel<kId>, cluster_smem_ready, args, kCfg,
+                          stream);
+  } else {
+    return OptInAndLaunch(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>, cluster_smem_ready,
+                          args, kCfg, stream);
   }
 }
 
@@ -224,8 +232,7 @@ hipError_t LaunchRingDecodeKernel(const GemmKernelArgs& args, hipStream_t stream
     }
   }
   if (args.splits > 1) {
-    return LaunchRingCluster<kId, kMmaRows>(GemmPrequantMmaRingDecodeKernel<kId, true, kMmaRows>,
-                                            args, stream);
+    return LaunchRingCluster<kId, kMmaRows>(args, stream);
   }
   // Without a cluster, a k4 kernel's plan is its own (RingDeepDecodeRows: a
   // deeper ring of its rows; at M <= 8 with long chunks, deeper still:
@@ -335,7 +342,7 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
       if (args.m <= 32) return LaunchRingDecode<kId>(args, stream);
     }
     if (args.splits > 1) {
-      return LaunchRingCluster<kId, 0>(GemmPrequantMmaRingClusterKernel<kId>, args, stream);
+      return LaunchRingCluster<kId, 0>(args, stream);
     }
   }
   if constexpr (kCfg.stream_b && CombinesByPushedPair(kCfg)) {

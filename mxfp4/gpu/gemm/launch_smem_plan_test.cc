@@ -74,6 +74,7 @@ TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
         if (rows != c.block_m() && !HasRingDecodeForm(c)) continue;
         EXPECT_LE(PushedRanksReceiveBytes(rows, c.block_n(), c.warps_k, cluster),
                   ring_stage_bytes);
+        EXPECT_TRUE(RingReceiveFits(c, rows));  // the kernel's compile-time check
       }
       EXPECT_LE(ring.barriers + 8u * static_cast<uint32_t>(RingStages(c) + 1), ring.c_tile);
     }

@@ -977,6 +977,21 @@ MXFP4_HOST_DEVICE constexpr bool RingPushesRanks(const TileConfigDesc& c, int sp
   return c.wgmma_ring && !c.producer_wg && c.warps_k > 1 && split_cluster > 2;
 }
 
+// Whether a ring tile's pushed-ranks kernel for `rows` activation rows (its
+// tile's or a decode form's) has CombinePushedRanks' receive area fit over
+// its ring's stages at every cluster of 3..8 CTAs (kMaxClusterRanks), and its
+// receive barrier in the stage barriers' alignment slack. The kernel asserts
+// it; its plan is the tile's own ring plan (no deep decode ring, no cap).
+MXFP4_HOST_DEVICE constexpr bool RingReceiveFits(const TileConfigDesc& c, int rows) {
+  const SmemPlan p = MakeRingSmemPlan(c);
+  for (int ranks = 3; ranks <= 8; ++ranks) {
+    if (PushedRanksReceiveBytes(rows, c.block_n(), c.warps_k, ranks) > p.a_scales - p.a_stages) {
+      return false;
+    }
+  }
+  return p.barriers + 8u * static_cast<uint32_t>(RingStages(c) + 1) <= p.c_tile;
+}
+
 // MakeLaunchSmemPlan(): the shared memory a launch with K-split clusters of
 // `split_cluster` CTAs takes (the launch, the planner's fit, PlanGemm):
 // MakeSmemPlan's, and for a streaming tile's cluster of more than two CTAs

@@ -169,13 +169,10 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   static_assert(kRingStages >= 2 && (kRingStages & (kRingStages - 1)) == 0, "ring depth");
   constexpr int kRingStagesLog2 = __builtin_ctz(kRingStages);
   static_assert(!kPushedRanks || (kCluster && kWgsK > 1), "a K-split cluster's combine");
-  // kPushedRanks: CombinePushedRanks' receive area over the ring (any cluster
-  // size up to kMaxClusterRanks), its barrier in the barriers' alignment slack.
+  // kPushedRanks: CombinePushedRanks' receive area over the ring, its barrier
+  // in the barriers' alignment slack (RingReceiveFits, on the tile's own ring).
   static_assert(!kPushedRanks ||
-                    (static_cast<uint32_t>((kMmaRows * kBlockN / 4 + kMaxClusterRanks - 1) *
-                                           kWgsK) * 16u <=
-                         kPlan.a_scales - kPlan.a_stages &&
-                     kPlan.barriers + 8u * (kRingStages + 1) <= kPlan.c_tile),
+                    (kRingRows == 0 && kMaxStagesOrZero == 0 && RingReceiveFits(kCfg, kMmaRows)),
                 "the receive area fits the ring, its barrier the slack");
 
   StampPhase(p, kPhaseClockEntry);
