@@ -5,7 +5,8 @@
 // dynamic shared-memory limit (the kernel finds it at MakeStreamSmemPlan's
 // total); every chunk of a tile has one owner, every owner's slots fit the
 // area, and the bytes an owner expects are the bytes the other ranks push;
-// the ring tiles' receive area fits over their ring.
+// the ring tiles' receive area fits over their ring; a quantization
+// cluster's tile has its exchange barrier at its plan's end.
 
 #include <cstdint>
 
@@ -25,8 +26,16 @@ TEST(LaunchSmemPlan, ReceiveAreaExactlyWherePushesRanks) {
         const SmemPlan base = MakeSmemPlan(c, bps, cluster);
         const SmemPlan launch = MakeLaunchSmemPlan(c, bps, cluster);
         SCOPED_TRACE(::testing::Message() << c.name << " cluster " << cluster << " bps " << bps);
+        // A quantization cluster's tile: its exchange barrier at the
+        // kernel's plan's end (the kernel's address for it; it never splits
+        // K over a cluster too).
+        const bool exchange = c.stream_b && c.quant_cluster > 1 && cluster == 1;
+        if (exchange) {
+          EXPECT_EQ(launch.barriers, MakeStreamSmemPlan(c, bps).total);
+          EXPECT_FALSE(PushesRanks(c, bps, cluster));
+        }
         if (!PushesRanks(c, bps, cluster)) {
-          EXPECT_EQ(launch.total, base.total);
+          EXPECT_EQ(launch.total, exchange ? AlignSmem(base.total + 8u) : base.total);
           EXPECT_EQ(launch.c_receive, base.c_receive);
           if (cluster > 2 && CombinesByPushedRanks(c) && !c.wgmma_ring) ++declined;
           continue;

@@ -102,6 +102,14 @@ MXFP4_DEVICE_INLINE void StoreAsyncToPeer(uint32_t remote, const float4& v, uint
       : "memory");
 }
 
+// StoreAsyncToPeerB32(): StoreAsyncToPeer's 4-byte form.
+MXFP4_DEVICE_INLINE void StoreAsyncToPeerB32(uint32_t remote, uint32_t v, uint32_t remote_bar) {
+  asm volatile(
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, [%2];" ::"r"(remote),
+      "r"(v), "r"(remote_bar)
+      : "memory");
+}
+
 // BulkCopyToShared(): `bytes` from global `src` to shared `dst`, completing
 // on `bar` (complete_tx). The destination is this CTA's shared memory.
 MXFP4_DEVICE_INLINE void BulkCopyToShared(uint32_t dst, const void* src, uint32_t bytes,

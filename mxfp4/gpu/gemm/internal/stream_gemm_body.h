@@ -81,11 +81,16 @@ MXFP4_DEVICE_INLINE FusedAScale<kFoldA> FusedAScaleOf(uint32_t scale_byte) {
 // kFoldA: blocks whose scale byte folds are stored times sa
 // (FoldQuarterF16x2); all_folded turns false at a stored block of a
 // row within M that does not fold.
+// A peer's copies go by st.async, completing on its exchange barrier
+// (`exchange_bar`, this CTA's address; QuantExchangeBytes): no release fence
+// before the operands are complete (a release arrive's GPU-scope fence cost
+// the two-CTA chain ~0.4 us, session 71).
 template <int kItemsPerPass, int kItemStep, int kBlockM, int kQuantCluster, bool kFoldA,
           typename AfterFirstLoads>
 MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned char* dst,
                                                FusedAScale<kFoldA>* dst_scale, int j_first,
                                                int lane_block, int cta_blocks, bool row_in, int tig,
+                                               int cluster_rank, uint32_t exchange_bar,
                                                bool& all_folded,
                                                AfterFirstLoads&& after_first_loads) {
   constexpr int kPassBlocks = kItemsPerPass * kItemStep;
@@ -138,11 +143,25 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
           unsigned char* const d = dst + i * kItemStep * kBlockM * 64;
           FusedAScale<kFoldA>* const ds = dst_scale + i * kItemStep * kBlockM;
           if constexpr (kQuantCluster > 1) {
+            static_assert(sizeof(scale) == 4, "a 4-byte st.async");
+            const uint32_t d_addr = SharedAddress(d);
+            const uint32_t s_addr = SharedAddress(ds);
 #pragma unroll
             for (int c = 0; c < kQuantCluster; ++c) {
-              *cooperative_groups::this_cluster().map_shared_rank(reinterpret_cast<uint4*>(d), c) =
-                  h;
-              if (tig == 0) *cooperative_groups::this_cluster().map_shared_rank(ds, c) = scale;
+              if (c == cluster_rank) {
+                *reinterpret_cast<uint4*>(d) = h;
+                if (tig == 0) *ds = scale;
+              } else {
+                const uint32_t peer = static_cast<uint32_t>(c);
+                const uint32_t bar = MapSharedRank(exchange_bar, peer);
+                StoreAsyncToPeer(MapSharedRank(d_addr, peer),
+                                 make_float4(__uint_as_float(h.x), __uint_as_float(h.y),
+                                             __uint_as_float(h.z), __uint_as_float(h.w)),
+                                 bar);
+                if (tig == 0) {
+                  StoreAsyncToPeerB32(MapSharedRank(s_addr, peer), __float_as_uint(scale), bar);
+                }
+              }
             }
           } else {
             *reinterpret_cast<uint4*>(d) = h;
@@ -172,6 +191,18 @@ MXFP4_DEVICE_INLINE void QuantizeFusedRowItems(const uint16_t* src, unsigned cha
 // of more than two CTAs where PushesRanks (CombinePushedRanks), a kernel of
 // its own for the same reason (in the one kernel with the one-CTA launches
 // 16x3072x1536 lost 3%, session 76).
+
+// The bytes a CTA of a quantization cluster of kQuantCluster receives from
+// its peers (QuantizeFusedRowItems' st.async): rank r quantizes the blocks
+// j < cta_blocks with (j / kBlockStep) % kQuantCluster == r, every row of
+// each, 64 operand bytes and a 4-byte scale a row.
+template <int kBlockM, int kBlockStep, int kQuantCluster>
+MXFP4_DEVICE_INLINE uint32_t QuantExchangeBytes(int cta_blocks, int rank) {
+  constexpr int kRound = kBlockStep * kQuantCluster;
+  const int own = cta_blocks / kRound * kBlockStep +
+                  min(max(cta_blocks % kRound - rank * kBlockStep, 0), kBlockStep);
+  return static_cast<uint32_t>(cta_blocks - own) * kBlockM * (64u + 4u);
+}
 template <TileConfigId kId, bool kClusterSplit, bool kContestLayout, bool kPushedPair = false,
           bool kPushedRanks = false>
 MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
@@ -449,10 +480,20 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
     // Items per quad when the CTA's K-range is 16 blocks (K = 512).
     constexpr int kShortItems = kItemStep >= 8 ? 2 : (kItemStep >= 2 ? 16 / kItemStep : 8);
     [[maybe_unused]] int cluster_rank = 0;
+    [[maybe_unused]] uint32_t exchange_bar = 0;
     if constexpr (kQuantCluster > 1) {
       cluster_rank = static_cast<int>(cooperative_groups::this_cluster().block_rank());
+      exchange_bar = SharedAddress(smem + plan.total);  // MakeLaunchSmemPlan's barriers
+      if (tid == 0) {
+        MbarrierInit(exchange_bar);
+        MbarrierInitFence();
+        MbarrierArriveExpectTx(
+            exchange_bar, QuantExchangeBytes<kBlockM, kBlockStep, kQuantCluster>(cta_blocks,
+                                                                                cluster_rank));
+      }
       // Peers' shared memory may be written only once every CTA of the
-      // cluster runs: arrive now, wait before the first store below.
+      // cluster runs (and its exchange barrier is initialized): arrive now,
+      // wait before the first store below.
       ClusterArriveRelaxed();
     }
     // A warp per row where the CTA has a multiple of kBlockM warps (its 8
@@ -486,23 +527,23 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
       // (the splitk tiles' chunks) in passes of 8 loads in flight.
       if (cta_blocks - (j_first - lane_block) > kShortItems * kItemStep) {  // warp-uniform
         QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster, kFoldA>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, a_folded,
-            issue_weights);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, cluster_rank,
+            exchange_bar, a_folded, issue_weights);
       } else {
         QuantizeFusedRowItems<kShortItems, kItemStep, kBlockM, kQuantCluster, kFoldA>(
-            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, a_folded,
-            issue_weights);
+            src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, cluster_rank,
+            exchange_bar, a_folded, issue_weights);
       }
     } else {
       QuantizeFusedRowItems<8, kItemStep, kBlockM, kQuantCluster, kFoldA>(
-          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, a_folded,
-          issue_weights);
+          src, dst, dst_scale, j_first, lane_block, cta_blocks, row_in, tig, cluster_rank,
+          exchange_bar, a_folded, issue_weights);
     }
     if constexpr (kQuantCluster > 1) {
-      // Every CTA's operands are complete once all have passed this barrier
-      // (it replaces the CTA barrier below for them; no peer access follows).
-      ClusterArriveRelease();
-      ClusterWait();
+      // The peers' operands are here once the exchange barrier completes
+      // (this CTA's own, at the CTA barrier below); every peer waits for its
+      // own, so none exits while another still stores into it.
+      MbarrierWaitCluster(exchange_bar, 0u);
     }
   }
   if constexpr (kPushedPair && kArmAfterCopies) {

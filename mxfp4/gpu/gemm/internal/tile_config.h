@@ -996,12 +996,20 @@ MXFP4_HOST_DEVICE constexpr bool RingReceiveFits(const TileConfigDesc& c, int ro
 // `split_cluster` CTAs takes (the launch, the planner's fit, PlanGemm):
 // MakeSmemPlan's, and for a streaming tile's cluster of more than two CTAs
 // that PushesRanks, CombinePushedRanks' c_receive area and its
-// mbarrier after it, at that plan's total (a host-side step, so that the
+// mbarrier after it, at that plan's total; for a quantization cluster's
+// tile, its exchange barrier there (a host-side step, so that the
 // kernels' own plans, and their code, stay as they were: with the area in
 // MakeStreamSmemPlan nvcc changed the code of kernels that never use it).
 MXFP4_HOST_DEVICE constexpr SmemPlan MakeLaunchSmemPlan(const TileConfigDesc& c,
                                                         int blocks_per_split, int split_cluster) {
   SmemPlan p = MakeSmemPlan(c, blocks_per_split, split_cluster);
+  if (c.stream_b && c.quant_cluster > 1 && split_cluster == 1) {
+    // The quantization cluster's exchange barrier (the peers' st.async
+    // bytes; stream_gemm_body.h finds it at MakeStreamSmemPlan's total).
+    // Such a tile never splits K over a cluster too.
+    p.barriers = p.total;
+    p.total = AlignSmem(p.total + 8u);
+  }
   if (PushesRanks(c, blocks_per_split, split_cluster)) {
     p.c_receive = p.total;
     p.total = AlignSmem(p.total + PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k,
