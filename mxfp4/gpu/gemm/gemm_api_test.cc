@@ -104,18 +104,29 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},
-      // 8 < M <= 16 up to K = 512: fused (session 11).
-      {16, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
-      {9, 4096, 256, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},
+      // 8 < M <= 16 up to K = 512: fused (session 11); from 32 N tiles of 32
+      // rows the quantization cluster of 4 while 30 clusters hold the grid,
+      // beyond the fold tile, its k2 twin beyond one wave (session 78).
+      {16, 992, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4", 4},      // 31 N tiles
+      {16, 1024, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4_c4", 4},  // 32
+      {16, 2880, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4_c4", 4},
+      {12, 3840, 512, GemmPath::kFusedQuant, "stream_n32_m16_k4_c4", 4},  // 120
+      {12, 3872, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
+      {9, 4096, 256, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
+      {16, 8448, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},  // 132 CTAs
+      {16, 8512, 512, GemmPath::kFusedQuant, "stream_n64_m16_k2_fold", 2},  // 133: k2
+      {9, 28672, 512, GemmPath::kFusedQuant, "stream_n64_m16_k2_fold", 2},
       {16, 2880, 576, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       // 8 < M <= 16 where the fp16 bulk tile's A slice does not fit at the
       // default tile's cluster: the byte-A (E5M2) bulk tile (session 24).
       {12, 2880, 4096, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 8},
       {16, 1536, 8192, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk_e5m2", 16},
-      // 16 < M <= 32 up to K = 512: fused (two 16-row tiles from 90 N tiles
-      // of 32 rows, else a quantization cluster of 4); beyond, quant_then_mma.
+      // 16 < M <= 32 up to K = 512: fused, two 16-row tiles (session 78: at
+      // any N; before, a quantization cluster of 4 below 90 N tiles of 32
+      // rows); beyond, quant_then_mma.
       {17, 2880, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
-      {17, 2848, 512, GemmPath::kFusedQuant, "stream_n32_m32_k4_c4", 4},
+      {17, 2848, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
+      {32, 256, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},
       // Beyond one wave of that tile (132 CTAs), its k2 twin (two CTAs a SM).
       {32, 4224, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},  // 132 CTAs
       {32, 4288, 512, GemmPath::kFusedQuant, "stream_n64_m16_k2_fold", 2},  // 134
@@ -425,10 +436,9 @@ TEST(GemmApi, AutoPlanForContestShapes) {
 }
 
 // A forced fused_quant with 16 < M <= 32 and K <= 512 takes
-// stream_n64_m16_k4_fold from 90 N tiles of 32 rows (its k2 twin beyond one
-// wave), else the quantization-cluster
-// tile _c4; other shapes keep the path's default.
-TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
+// stream_n64_m16_k4_fold (its k2 twin beyond one wave), with 8 < M <= 16 the
+// 16-row rule's tile (auto's); other shapes keep the path's default.
+TEST(GemmApi, ForcedFusedQuantTileFor16To32Rows) {
   GemmOptions o;
   o.path = GemmPath::kFusedQuant;
   struct Case {
@@ -436,9 +446,10 @@ TEST(GemmApi, ForcedFusedQuantTileFor32Rows) {
     const char* tile;
   };
   const Case cases[] = {
-      {32, 2848, 512, "stream_n32_m32_k4_c4"}, {17, 2848, 448, "stream_n32_m32_k4_c4"},
-      {32, 2880, 512, "stream_n64_m16_k4_fold"},    {17, 2880, 448, "stream_n64_m16_k4_fold"},
-      {32, 4096, 512, "stream_n64_m16_k4_fold"},    {16, 4096, 512, "stream_n32_m16_k4"},
+      {32, 2848, 512, "stream_n64_m16_k4_fold"}, {17, 2848, 448, "stream_n64_m16_k4_fold"},
+      {32, 2880, 512, "stream_n64_m16_k4_fold"}, {17, 2880, 448, "stream_n64_m16_k4_fold"},
+      {32, 4096, 512, "stream_n64_m16_k4_fold"}, {16, 4096, 512, "stream_n64_m16_k4_fold"},
+      {16, 2048, 512, "stream_n32_m16_k4_c4"},   {16, 512, 512, "stream_n32_m16_k4"},
       {32, 4096, 576, "stream_n32_m16_k4"},    {8, 4096, 512, "stream_n32_m8_k4"},
       {32, 7168, 512, "stream_n64_m16_k2_fold"},
   };

@@ -19,7 +19,12 @@ namespace mxfp4::gpu::gemm_internal {
 // gemm_paths_benchmark --sweep for the contest shapes of its class.
 //   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
 //   8 < M <= 16, K <= 512
-//                       fused_quant     stream_n32_m16_k4
+//                       fused_quant     stream_n32_m16_k4 below 32 N tiles of
+//                                       32 rows, stream_n32_m16_k4_c4 while
+//                                       its clusters of 4 stay resident,
+//                                       beyond that stream_n64_m16_k4_fold
+//                                       (k2_fold beyond 132 CTAs;
+//                                       Fused16RowTile)
 //   M <= 8, K > 512     quant_then_mma  streamq_n32_m16_k8_bulk where that plan
 //                                       has <= 132 CTAs, else splitk_small_m
 //                                       stream_n32_m8_k8_bulk (cluster K-split);
@@ -39,13 +44,11 @@ namespace mxfp4::gpu::gemm_internal {
 //                                       in places (RingForLongKSmallLayer,
 //                                       RingForWide16Rows)
 //   16 < M <= 32, K <= 512
-//                       fused_quant     stream_n64_m16_k4_fold from 90 N tiles of
-//                                       32 rows (two 16-row tiles, each CTA
-//                                       quantizes its own rows; its k2 twin
+//                       fused_quant     stream_n64_m16_k4_fold (two 16-row
+//                                       tiles, each CTA quantizes its own
+//                                       rows; its k2 twin
 //                                       stream_n64_m16_k2_fold beyond 132
-//                                       CTAs), else
-//                                       stream_n32_m32_k4_c4 (a cluster of 4
-//                                       CTAs shares the quantization)
+//                                       CTAs)
 //   16 < M <= 32, K > 512
 //                       splitk_small_m  stream_n32_m8_k8 from N = 512 at K <=
 //                                       2048 where it fits (small layers),
@@ -1030,24 +1033,54 @@ constexpr TileConfigId kAutoFused32RowTile = TileConfigId::kStreamN64M16K4Fold;
 // 5.09; within one wave it loses (32x4096x512 3.42 against 3.90, 32x2880x512
 // 3.33 against 3.69).
 constexpr TileConfigId kAutoFused32RowWideTile = TileConfigId::kStreamN64M16K2Fold;
-constexpr TileConfigId kFused32RowClusterTile = TileConfigId::kStreamN32M32K4C4;
-// N tiles of the cluster tile (32 rows): 90 = 32x2880x512's.
-constexpr int64_t kFused32RowMinNTiles = 90;
+// Session 78 (H100, only_ab 5 rounds, after qx sped up the quantization
+// clusters): the fold tile beats the cluster tile stream_n32_m32_k4_c4 below
+// 90 N tiles too, where auto had kept the cluster tile since session 6
+// (32xNx512, c4 against fold: N = 256 3.114 / 2.814 us, 512 3.136 / 2.838,
+// 1024 3.230 / 2.958, 2048 3.276 / 3.012, 2496 3.348 / 3.010; 17x512x512
+// 3.214 / 2.854, 24x1024x512 3.220 / 2.878).
 
+// The fold tile for (m, n): kAutoFused32RowTile, kAutoFused32RowWideTile
+// where its grid passes one wave.
+TileConfigId FusedFoldTile(int64_t m, int64_t n) {
+  return TileGridCtas(kAutoFused32RowTile, m, n) > ResidentClusters(1) ? kAutoFused32RowWideTile
+                                                                        : kAutoFused32RowTile;
+}
 // The tile fused_quant uses for (m, n, groups) where 16 < M <= 32 and
-// K <= 512: kAutoFused32RowTile from kFused32RowMinNTiles N tiles of 32
-// rows (kAutoFused32RowWideTile where its grid passes one wave), else the
-// quantization-cluster tile kFused32RowClusterTile - or kCount for none
-// (AutoPath picks the path, PlanGemm the tile; session 7: the cluster tiles
-// beat the other fused tiles there).
+// K <= 512: FusedFoldTile's - or kCount for none (AutoPath picks the path,
+// PlanGemm the tile).
 TileConfigId Fused32RowTile(int64_t m, int64_t n, int64_t groups) {
   if (m <= kFused32RowMinM || m > kStreamPrequantMaxM || groups > kFusedMaxGroups) {
     return TileConfigId::kCount;
   }
-  const int64_t block_n = GetTileConfig(kFused32RowClusterTile).block_n();
-  if ((n + block_n - 1) / block_n < kFused32RowMinNTiles) return kFused32RowClusterTile;
-  return TileGridCtas(kAutoFused32RowTile, m, n) > ResidentClusters(1) ? kAutoFused32RowWideTile
-                                                                        : kAutoFused32RowTile;
+  return FusedFoldTile(m, n);
+}
+
+// Session 78 (H100, only_ab 5 rounds, K = 512, after qx): for 8 < M <= 16
+// the quantization-cluster tile stream_n32_m16_k4_c4 beats the default
+// stream_n32_m16_k4 from 32 N tiles of 32 rows while its clusters of 4 stay
+// resident (16xNx512, default against c4: N = 1024 2.688 / 2.658 us, 2048
+// 2.776 / 2.668, 2880 2.904 / 2.712; 12x2048x512 2.712 / 2.626), not below
+// (N = 256 2.572 / 2.648, 512 2.596 / 2.666); beyond (N = 4096: 128 CTAs, 30
+// clusters of 4 resident) c4 loses (3.528) and the fold tiles win, as for 32
+// rows the k4 tile within one wave (16xNx512, default against fold: N =
+// 4096 3.120 / 2.932, 5120 4.246 / 3.060, 7168 4.244 / 3.134, 8448 4.340 /
+// 3.186), its k2 twin beyond (N = 8512 5.720 / k4 5.530 / k2 4.746, 14336
+// 7.278 / 5.850 / 4.934, 28672 12.544 / 11.230 / 8.794; 9x8512x512 5.480 /
+// 5.092 / 4.524).
+constexpr TileConfigId kFused16RowClusterTile = TileConfigId::kStreamN32M16K4C4;
+constexpr int64_t kFused16RowClusterMinNTiles = 32;
+
+// The tile fused_quant uses for 8 < M <= 16 (K <= 512: the fused path's
+// kFusedMaxGroups): DefaultTile's below kFused16RowClusterMinNTiles N tiles,
+// kFused16RowClusterTile while its clusters stay resident, else
+// FusedFoldTile's.
+TileConfigId Fused16RowTile(int64_t m, int64_t n) {
+  const int64_t n_tiles = (n + 31) / 32;
+  if (n_tiles < kFused16RowClusterMinNTiles) return DefaultTile(GemmPath::kFusedQuant, m);
+  const int64_t cluster_ctas = TileGridCtas(kFused16RowClusterTile, m, n);
+  if (cluster_ctas <= int64_t{4} * ResidentClusters(4)) return kFused16RowClusterTile;
+  return FusedFoldTile(m, n);
 }
 
 // The warp-specialized twin of an auto ring tile that auto runs instead when
@@ -1102,9 +1135,11 @@ TileConfigId AutoTile(GemmPath path, int64_t m, int64_t n, int64_t groups, int s
     tile = TileConfigId::kStreamQN32M32K8;
   }
   if (path == GemmPath::kFusedQuant) {
-    // 16 < M <= 32, K <= 512: stream_n64_m16_k4_fold / k2_fold or a quantization cluster.
+    // 16 < M <= 32, K <= 512: stream_n64_m16_k4_fold / k2_fold.
     const TileConfigId row32_tile = Fused32RowTile(m, n, groups);
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
+    // 8 < M <= 16: a quantization cluster or the fold tile where they win.
+    if (m > 8 && m <= kFusedMaxM) tile = Fused16RowTile(m, n);
   }
   if (path == GemmPath::kQuantThenMma && split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, n, groups) || RingForDecode(m, n, groups) ||
