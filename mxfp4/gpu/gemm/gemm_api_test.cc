@@ -104,6 +104,15 @@ TEST(GemmApi, AutoPlanForContestShapes) {
       {16, 3072, 1536, GemmPath::kQuantThenMma, "streamq_n32_m16_k8_bulk", 8},
       {64, 3072, 1536, GemmPath::kQuantThenMma, "wgmma8_n64_m64_k2_fold", 2},
       {256, 2880, 512, GemmPath::kQuantThenMma, "wgmma8_n64_m128_k2_ws_fold", 2},
+      // M <= 8 up to K = 512: the default tile within one wave, the fold tile
+      // while its grid fits one, the default up to 3 waves, the k2 fold
+      // beyond (session 78).
+      {8, 4224, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},        // 132 CTAs
+      {8, 4256, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},  // 133
+      {1, 8448, 512, GemmPath::kFusedQuant, "stream_n64_m16_k4_fold", 4},  // 132 fold CTAs
+      {4, 8512, 256, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},
+      {8, 12672, 512, GemmPath::kFusedQuant, "stream_n32_m8_k4", 4},        // 396 CTAs
+      {8, 12704, 512, GemmPath::kFusedQuant, "stream_n64_m16_k2_fold", 2},  // 397
       // 8 < M <= 16 up to K = 512: fused (session 11); from 32 N tiles of 32
       // rows the quantization cluster of 4 while 30 clusters hold the grid,
       // beyond the fold tile, its k2 twin beyond one wave (session 78).

@@ -379,6 +379,35 @@ TEST(GemmPath, MidLayersAndResidentClusters) {
   for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
 }
 
+// Session 78's auto plans for M <= 32 at K <= 512 (fused_quant): the fold
+// tile for 16 < M <= 32 at any N, for 8 < M <= 16 the cluster tile _c4 from
+// 32 N tiles while resident and the fold tiles beyond (k2 past one wave),
+// for M <= 8 the fold tile past the default's wave and the k2 fold past three
+// of them; rows not a multiple of the tile, N not a multiple of 64, natural
+// layouts, fp32 out.
+TEST(GemmPath, FusedTilesForFewRowsAtShortK) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kFusedQuant) GTEST_SKIP() << "auto runs these as fused_quant";
+  auto auto_tester = [] { return PathTester().Path(GemmPath::kAuto); };
+  std::vector<GemmTester> cases;
+  cases.push_back(auto_tester().M(32).N(512).K(512).Seed(1701).CheckIdeal(true));   // fold
+  cases.push_back(auto_tester().M(17).N(2848).K(448).Seed(1702).CheckIdeal(true));  // fold
+  cases.push_back(auto_tester().M(16).N(2048).K(512).Seed(1703).CheckIdeal(true));  // _c4
+  cases.push_back(auto_tester().M(12).N(3872).K(512).Seed(1704));                   // fold
+  cases.push_back(auto_tester().M(9).N(8528).K(480).Seed(1705));  // k2 fold, K = 32 x 15
+  cases.push_back(auto_tester().M(8).N(4256).K(512).Seed(1706).CheckIdeal(true));  // fold
+  cases.push_back(auto_tester().M(3).N(12704).K(512).Seed(1707));                  // k2 fold
+  const auto natural_fp32 = [](GemmTester t) -> GemmTester {
+    t.WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural);
+    t.Output(GemmOutputType::kFp32);
+    return t;
+  };
+  cases.push_back(natural_fp32(auto_tester().M(13).N(1000).K(416).Seed(1708)));  // _c4
+  cases.push_back(natural_fp32(auto_tester().M(1).N(5000).K(512).Seed(1709)));   // fold
+  const int n = Limit(static_cast<int>(cases.size()), 4);
+  for (int i = 0; i < n; ++i) EXPECT_TRUE(cases[i].Run()) << "case " << i;
+}
+
 // Sessions 32-34's auto plans on quant_then_mma: the k2 ring tile's ws twin
 // at M > 32 with K <= 1024 (K = 512, 992), the k2 tile's partial loop at K =
 // 2880, clusters of 4 / 8 with 8-block chunks at K = 2048..4096, the ring tile

@@ -55,11 +55,12 @@ constexpr GemmPathInfo kPaths[] = {
      "stage), mma.sync m16n8k16 f16 x2 per block (swap AB: N on the 16-row side)",
      "block_fma; streaming tiles split the CTA's K-range over their warps_k warps, chunks of "
      "ceil(G/warps_k) blocks combined ((p0 + p1) + p2) + ... in chunk order; pipelined: no split",
-     "streaming: stream_n32_m8_k4 (auto M <= 8, K <= 512), stream_n32_m16_k4 (auto "
+     "streaming: stream_n32_m8_k4 (auto M <= 8, K <= 512, N <= 4224 and from 8448 to 3 waves), "
+     "stream_n32_m16_k4 (auto "
      "8 < M <= 16, K <= 512, below 32 N tiles of 32 rows), stream_n32_m32_k4, "
      "stream_n32_m8_k8, stream_n32_m16_k8, stream_n32_m32_k8, stream_n16_m8_k8, "
      "stream_n16_m16_k8, stream_n64_m32_k2, stream_n64_m16_k4_fold (auto 16 < M <= 32, K <= 512; "
-     "8 < M <= 16 beyond the 16-row cluster tile's resident grid), stream_n64_m16_k2_fold "
+     "M <= 16 beyond the default or cluster tile's one wave), stream_n64_m16_k2_fold "
      "(auto there beyond 132 CTAs of the k4 tile); quantization clusters (a (C, 1, 1) cluster "
      "along N "
      "shares the quantization through distributed shared memory): stream_n32_m8_k4_c2, "

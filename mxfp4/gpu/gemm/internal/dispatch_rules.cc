@@ -17,7 +17,11 @@ namespace mxfp4::gpu::gemm_internal {
 // Measured on the H200, 2026-11-30 (docs/paths.md, "Dispatch"): every choice
 // below is the fastest, or within 5% of the fastest, tested configuration of
 // gemm_paths_benchmark --sweep for the contest shapes of its class.
-//   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4   (one kernel)
+//   M <= 8, K <= 512    fused_quant     stream_n32_m8_k4 (one kernel) within
+//                                       one wave, stream_n64_m16_k4_fold
+//                                       while its grid fits one, the default
+//                                       up to 3 waves, stream_n64_m16_k2_fold
+//                                       beyond (Fused8RowTile)
 //   8 < M <= 16, K <= 512
 //                       fused_quant     stream_n32_m16_k4 below 32 N tiles of
 //                                       32 rows, stream_n32_m16_k4_c4 while
@@ -1083,6 +1087,28 @@ TileConfigId Fused16RowTile(int64_t m, int64_t n) {
   return FusedFoldTile(m, n);
 }
 
+// Session 78 (H100, only_ab 5 rounds, K = 512, calls 6-7): for M <= 8 the
+// default stream_n32_m8_k4 (a CTA per 32 columns) wins while its grid fits
+// one wave (8xNx512, default / fold / k2 fold: N = 2880 2.248 / 2.692 /
+// 3.412, 4096 2.346 / 2.718 / 3.420); beyond, the fold tile while its own
+// grid does (5120 2.982 / 2.756, 7168 3.050 / 2.894, 8448 3.160 / 2.944;
+// 4x8448x512 2.900 / 2.814); then the default again up to three waves of
+// its grid (8512 4.262 / 4.894 / 4.428, 10240 4.518 / 5.160 / 4.738, 12288
+// 4.608 / 5.248 / 4.794; 1x12288x512 4.300 / 5.026 / 4.432), and the k2 fold
+// beyond (14336 5.468 / 5.312 / 4.772, 28672 9.510 / 10.146 / 8.506;
+// 1x14336x512 4.938 / 5.070 / 4.460).
+constexpr int64_t kFused8RowDefaultMaxWaves = 3;
+
+// The tile fused_quant uses for M <= 8 (K <= 512): as measured above.
+TileConfigId Fused8RowTile(int64_t m, int64_t n) {
+  const TileConfigId default_tile = DefaultTile(GemmPath::kFusedQuant, m);
+  const int64_t default_ctas = TileGridCtas(default_tile, m, n);
+  const int64_t wave = ResidentClusters(1);
+  if (default_ctas <= wave) return default_tile;
+  if (TileGridCtas(kAutoFused32RowTile, m, n) <= wave) return kAutoFused32RowTile;
+  return default_ctas > kFused8RowDefaultMaxWaves * wave ? kAutoFused32RowWideTile : default_tile;
+}
+
 // The warp-specialized twin of an auto ring tile that auto runs instead when
 // the weight has a prepared copy (its producer then copies the weights rather
 // than converting them), or the tile itself. Measured (session 23, H200,
@@ -1138,8 +1164,12 @@ TileConfigId AutoTile(GemmPath path, int64_t m, int64_t n, int64_t groups, int s
     // 16 < M <= 32, K <= 512: stream_n64_m16_k4_fold / k2_fold.
     const TileConfigId row32_tile = Fused32RowTile(m, n, groups);
     if (row32_tile != TileConfigId::kCount) tile = row32_tile;
-    // 8 < M <= 16: a quantization cluster or the fold tile where they win.
-    if (m > 8 && m <= kFusedMaxM) tile = Fused16RowTile(m, n);
+    // M <= 16, K <= 512: a quantization cluster or the fold tiles where
+    // they win (measured at K = 512 only).
+    if (groups <= kFusedMaxGroups) {
+      if (m <= 8) tile = Fused8RowTile(m, n);
+      if (m > 8 && m <= kFusedMaxM) tile = Fused16RowTile(m, n);
+    }
   }
   if (path == GemmPath::kQuantThenMma && split_k <= 1 &&
       (m > kStreamPrequantMaxM || RingFor32Rows(m, n, groups) || RingForDecode(m, n, groups) ||
