@@ -394,14 +394,19 @@ TEST(GemmPath, FusedTilesForFewRowsAtShortK) {
   cases.push_back(auto_tester().M(17).N(2848).K(448).Seed(1702).CheckIdeal(true));  // fold
   cases.push_back(auto_tester().M(16).N(2048).K(512).Seed(1703).CheckIdeal(true));  // _c4
   cases.push_back(auto_tester().M(12).N(3872).K(512).Seed(1704));                   // fold
-  cases.push_back(auto_tester().M(9).N(8528).K(480).Seed(1705));  // k2 fold, K = 32 x 15
   cases.push_back(auto_tester().M(8).N(4256).K(512).Seed(1706).CheckIdeal(true));  // fold
   cases.push_back(auto_tester().M(3).N(12704).K(512).Seed(1707));                  // k2 fold
+  // Natural layouts: K = 32 x odd (the preshuffled layout needs K % 64 == 0).
+  const auto natural = [](GemmTester t) -> GemmTester {
+    t.WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural);
+    return t;
+  };
   const auto natural_fp32 = [](GemmTester t) -> GemmTester {
     t.WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural);
     t.Output(GemmOutputType::kFp32);
     return t;
   };
+  cases.push_back(natural(auto_tester().M(9).N(8528).K(480).Seed(1705)));  // k2 fold
   cases.push_back(natural_fp32(auto_tester().M(13).N(1000).K(416).Seed(1708)));  // _c4
   cases.push_back(natural_fp32(auto_tester().M(1).N(5000).K(512).Seed(1709)));   // fold
   const int n = Limit(static_cast<int>(cases.size()), 4);
