@@ -1080,10 +1080,12 @@ constexpr int64_t kFused16RowClusterMinNTiles = 32;
 // kFused16RowClusterTile while its clusters stay resident, else
 // FusedFoldTile's.
 TileConfigId Fused16RowTile(int64_t m, int64_t n) {
-  const int64_t n_tiles = (n + 31) / 32;
+  constexpr TileConfigDesc kCluster = GetTileConfig(kFused16RowClusterTile);
+  const int64_t n_tiles = (n + kCluster.block_n() - 1) / kCluster.block_n();
   if (n_tiles < kFused16RowClusterMinNTiles) return DefaultTile(GemmPath::kFusedQuant, m);
-  const int64_t cluster_ctas = TileGridCtas(kFused16RowClusterTile, m, n);
-  if (cluster_ctas <= int64_t{4} * ResidentClusters(4)) return kFused16RowClusterTile;
+  const int64_t resident_ctas =
+      int64_t{kCluster.quant_cluster} * ResidentClusters(kCluster.quant_cluster);
+  if (TileGridCtas(kFused16RowClusterTile, m, n) <= resident_ctas) return kFused16RowClusterTile;
   return FusedFoldTile(m, n);
 }
 
