@@ -76,6 +76,9 @@ absl::StatusOr<KSplit> KSplit::Chunked(int64_t groups, int64_t blocks_per_split)
 
 absl::Status KSplit::Validate(int64_t groups, int64_t align_blocks) const {
   if (align_blocks < 1) return absl::InvalidArgumentError("KSplit: align_blocks must be >= 1");
+  if (group < 1) {
+    return absl::InvalidArgumentError(absl::StrCat("KSplit: group = ", group, " must be >= 1"));
+  }
   int64_t previous = 0;
   for (size_t i = 0; i < boundaries.size(); ++i) {
     const int64_t b = boundaries[i];
@@ -98,7 +101,11 @@ absl::Status KSplit::Validate(int64_t groups, int64_t align_blocks) const {
 std::string KSplit::ToString(int64_t groups) const {
   if (!is_split()) return "none";
   std::string out;
-  for (int s = 0; s < num_splits(); ++s) absl::StrAppend(&out, "[", begin(s), ",", end(s, groups), ")");
+  for (int s = 0; s < num_splits(); ++s) {
+    if (group > 1 && s % group == 0) out += "(";
+    absl::StrAppend(&out, "[", begin(s), ",", end(s, groups), ")");
+    if (group > 1 && (s % group == group - 1 || s + 1 == num_splits())) out += ")";
+  }
   return out;
 }
 
@@ -108,10 +115,17 @@ float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* 
   return acc;
 }
 
-float CombineSplitPartials(absl::Span<const float> partials) {
+float CombineSplitPartials(absl::Span<const float> partials, int group) {
   if (partials.empty()) return 0.0f;
-  float c = partials[0];
-  for (size_t s = 1; s < partials.size(); ++s) c = c + partials[s];
+  const size_t run = group > 1 ? static_cast<size_t>(group) : 1;
+  float c = 0.0f;
+  for (size_t r = 0; r < partials.size(); r += run) {
+    // A run's sum starts from its first partial (never +0 + p, which would
+    // turn a -0 partial into +0), as does the total.
+    float sum = partials[r];
+    for (size_t s = r + 1; s < std::min(r + run, partials.size()); ++s) sum = sum + partials[s];
+    c = r == 0 ? sum : c + sum;
+  }
   return c;
 }
 

@@ -77,13 +77,21 @@ int ContractBlocksPerStep(Contract contract);
 // with its contract; the partials are then combined in split order with fp32
 // additions: c = ((p0 + p1) + p2) + ... (never atomics). An empty split
 // contributes a +0.0f partial, exactly as a GPU split that has no blocks and
-// stores its zero-initialized accumulator.
+// stores its zero-initialized accumulator. With group > 1 the partials are
+// summed in runs of `group` consecutive splits first, then the runs in order:
+// R_r = ((p[rG] + p[rG+1]) + ...) + p[rG+G-1], c = ((R_0 + R_1) + R_2) + ...
+// (the GPU's K-split clusters of more than two CTAs: each CTA sums its own
+// warps' splits before it sends one tile; GemmPlan::split_group).
 //
 // Example (K = 1536, 48 blocks, 4 splits of 12 blocks = 384 K each):
 //   KSplit split = KSplit::FromBoundaries({12, 24, 36});
 //   // or: absl::StatusOr<KSplit> split = KSplit::Even(48, 4);
+//   split.group = 2;  // c = (p0 + p1) + (p2 + p3)
 struct KSplit {
   std::vector<int64_t> boundaries;
+  // Consecutive splits summed first (1 = the plain chain; the last run may be
+  // shorter).
+  int group = 1;
 
   static KSplit None() { return KSplit{}; }
   static KSplit FromBoundaries(std::vector<int64_t> boundaries) {
@@ -107,10 +115,12 @@ struct KSplit {
 
   // OK when boundaries are non-decreasing, within [0, groups], and multiples
   // of align_blocks (ContractBlocksPerStep for the MFMA contracts) or equal
-  // to groups (the end of K; only the last non-empty split can be partial).
+  // to groups (the end of K; only the last non-empty split can be partial),
+  // and group >= 1.
   absl::Status Validate(int64_t groups, int64_t align_blocks = 1) const;
 
-  // E.g. "[0,12)[12,24)[24,48)" for groups = 48; "none" when not split.
+  // E.g. "[0,12)[12,24)[24,48)" for groups = 48; "none" when not split; runs
+  // of group > 1 in parentheses: "([0,12)[12,24))([24,36)[36,48))".
   std::string ToString(int64_t groups) const;
 };
 
@@ -151,8 +161,10 @@ float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* 
 
 // CombineSplitPartials()
 //
-// ((p0 + p1) + p2) + ... in fp32 (p0 alone when there is one).
-float CombineSplitPartials(absl::Span<const float> partials);
+// ((p0 + p1) + p2) + ... in fp32 (p0 alone when there is one). With
+// group > 1, runs of `group` consecutive partials summed first, then the runs
+// in order (KSplit::group): ((p0 + p1) + (p2 + p3)) for 4 partials, group 2.
+float CombineSplitPartials(absl::Span<const float> partials, int group = 1);
 
 // ---------------------------------------------------------------- ideal
 

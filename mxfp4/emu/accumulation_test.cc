@@ -57,6 +57,17 @@ TEST(KSplitTest, EvenAndChunked) {
   EXPECT_FALSE(KSplit::Chunked(10, 0).ok());
 }
 
+TEST(KSplitTest, GroupedRuns) {
+  KSplit split = KSplit::FromBoundaries({12, 24, 36});
+  split.group = 2;
+  EXPECT_EQ(split.ToString(48), "([0,12)[12,24))([24,36)[36,48))");
+  split.group = 3;
+  EXPECT_EQ(split.ToString(48), "([0,12)[12,24)[24,36))([36,48))");
+  EXPECT_TRUE(split.Validate(48).ok());
+  split.group = 0;
+  EXPECT_EQ(split.Validate(48).code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(KSplitTest, Validate) {
   EXPECT_TRUE(KSplit::FromBoundaries({0, 3, 3, 8}).Validate(8).ok());  // empty splits allowed
   EXPECT_EQ(KSplit::FromBoundaries({4, 2}).Validate(8).code(), absl::StatusCode::kInvalidArgument);
@@ -140,6 +151,20 @@ TEST(CombineSplitPartialsTest, FixedLeftToRightOrder) {
   EXPECT_EQ(CombineSplitPartials({}), 0.0f);
   EXPECT_EQ(CombineSplitPartials({-0.0f}), -0.0f);
   EXPECT_EQ(FloatBits(CombineSplitPartials({-0.0f, 0.0f})), 0u);
+}
+
+TEST(CombineSplitPartialsTest, RunsOfAGroupFirst) {
+  // 2^24 + 1 + 1 + 1: the chain drops every 1 (ties to even), runs of 2 keep
+  // (1 + 1): (2^24 + 1) + (1 + 1) = 2^24 + 2.
+  const float big = 16777216.0f;
+  EXPECT_EQ(CombineSplitPartials({big, 1.0f, 1.0f, 1.0f}, 1), big);
+  EXPECT_EQ(CombineSplitPartials({big, 1.0f, 1.0f, 1.0f}, 2), big + 2.0f);
+  EXPECT_EQ(CombineSplitPartials({big, 1.0f, 1.0f, 1.0f}, 4), big);     // one run: the chain
+  EXPECT_EQ(CombineSplitPartials({big, 1.0f, 1.0f, 1.0f}, 8), big);     // group > count
+  EXPECT_EQ(CombineSplitPartials({big, 1.0f, 1.0f, 1.0f, 1.0f}, 3), big + 2.0f);  // short last run
+  // Each run and the total start from their first partial: -0 runs stay -0.
+  EXPECT_EQ(FloatBits(CombineSplitPartials({-0.0f, -0.0f, -0.0f, -0.0f}, 2)), 0x80000000u);
+  EXPECT_EQ(FloatBits(CombineSplitPartials({-0.0f, -0.0f, 0.0f, -0.0f}, 2)), 0u);
 }
 
 }  // namespace

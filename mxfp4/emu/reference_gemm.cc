@@ -296,9 +296,13 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
 
   switch (options.contract) {
     case Contract::kBlockFma: {
-      float total[kTileOutputs], partial[kTileOutputs];
+      // Runs of split.group splits summed first (run), then the runs in
+      // order (total); each sum starts from its first partial.
+      float total[kTileOutputs], run[kTileOutputs], partial[kTileOutputs];
+      const int group = std::max(split.group, 1);
       for (int s = 0; s < split.num_splits(); ++s) {
-        float* out = s == 0 ? total : partial;
+        const bool run_start = s % group == 0;
+        float* out = run_start ? run : partial;
         if (plan.avx2) {
           reference_gemm_internal::BlockFmaTileAvx2(op, dots, m0, n0, split.begin(s),
                                                     split.end(s, op.groups), out);
@@ -306,8 +310,11 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
           reference_gemm_internal::BlockFmaTilePortable(op, dots, m0, n0, split.begin(s),
                                                         split.end(s, op.groups), out);
         }
-        if (s > 0) {
-          for (int o = 0; o < kTileOutputs; ++o) total[o] = total[o] + partial[o];
+        if (!run_start) {
+          for (int o = 0; o < kTileOutputs; ++o) run[o] = run[o] + partial[o];
+        }
+        if (s % group == group - 1 || s + 1 == split.num_splits()) {
+          for (int o = 0; o < kTileOutputs; ++o) total[o] = s < group ? run[o] : total[o] + run[o];
         }
       }
       for (int i = 0; i < rows; ++i) {
@@ -325,7 +332,8 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
           const int o = i * kTile + j;
           const uint8_t* row_sa = op.sa.data() + (m0 + i) * op.groups;
           const uint8_t* row_sb = op.sb.data() + (n0 + j) * op.groups;
-          float total = 0.0f;
+          const int group = std::max(split.group, 1);
+          float total = 0.0f, run = 0.0f;
           for (int s = 0; s < split.num_splits(); ++s) {
             float c = 0.0f;
             const int64_t end = split.end(s, op.groups);
@@ -338,7 +346,11 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
               }
               c = MfmaAccumulateBlocks(options.mfma_rounding, c, d4, sa, sb, per_step);
             }
-            total = s == 0 ? c : total + c;
+            // Runs of `group` splits first, then the runs (KSplit::group).
+            run = s % group == 0 ? c : run + c;
+            if (s % group == group - 1 || s + 1 == split.num_splits()) {
+              total = s < group ? run : total + run;
+            }
           }
           plan.sink.StoreFloat(m0 + i, n0 + j, total);
         }
@@ -493,7 +505,7 @@ GemmElement EvaluateElement(const Mxfp4View& a, const Mxfp4View& b, const GemmOp
     }
     partials.push_back(acc);
   }
-  float total = CombineSplitPartials(partials);
+  float total = CombineSplitPartials(partials, options.k_split.group);
   if (std::isnan(total)) total = BitsToFloat(kCanonicalNanFp32Bits);
   result.fp32 = total;
   result.bf16 = FloatToBf16(total);

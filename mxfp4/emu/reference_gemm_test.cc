@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "mxfp4/core/formats.h"
 #include "mxfp4/core/layouts.h"
@@ -82,17 +83,25 @@ float OracleFp32(const Mxfp4View& a, const Mxfp4View& b, const GemmOptions& opti
                  int64_t n) {
   if (options.contract == Contract::kIdeal) return BitsToFloat(oracle::IdealFp32Bits(a, b, m, n));
   const int64_t groups = a.groups();
-  float total = 0.0f;
-  for (int s = 0; s < options.k_split.num_splits(); ++s) {
+  const int splits = options.k_split.num_splits();
+  std::vector<float> partial(splits);
+  for (int s = 0; s < splits; ++s) {
     const int64_t g0 = options.k_split.begin(s), g1 = options.k_split.end(s, groups);
-    float partial;
     if (options.contract == Contract::kBlockFma) {
-      partial = oracle::BlockFma(a, b, m, n, g0, g1);
+      partial[s] = oracle::BlockFma(a, b, m, n, g0, g1);
     } else {
-      partial = LonghandMfma(a, b, m, n, ContractBlocksPerStep(options.contract),
-                             options.mfma_rounding, g0, g1);
+      partial[s] = LonghandMfma(a, b, m, n, ContractBlocksPerStep(options.contract),
+                                options.mfma_rounding, g0, g1);
     }
-    total = s == 0 ? partial : total + partial;  // ((p0 + p1) + p2) + ...
+  }
+  // Runs of `group` splits, each ((p[r] + p[r+1]) + ...), then
+  // ((R0 + R1) + R2) + ...; group 1: ((p0 + p1) + p2) + ...
+  const int group = options.k_split.group;
+  float total = 0.0f;
+  for (int r = 0; r < splits; r += group) {
+    float run = partial[r];
+    for (int s = r + 1; s < r + group && s < splits; ++s) run += partial[s];
+    total = r == 0 ? run : total + run;
   }
   return total;
 }
@@ -211,12 +220,31 @@ TEST(ReferenceGemmTest, KSplitMatchesLonghand) {
     ASSERT_TRUE(split.ok());
     even.k_split = *split;
     ExpectMatchesOracle(*a, *b, even, "even split");
+    // Runs of splits summed first (the GPU's pushed clusters): groups that
+    // divide the splits, a short last run, empty splits, a group larger than
+    // the split count.
+    for (int group : {2, 3, 4, 16}) {
+      for (const auto& boundaries : fma_splits) {
+        for (CpuKernel kernel : Kernels()) {
+          GemmOptions options;
+          options.k_split = KSplit::FromBoundaries(boundaries);
+          options.k_split.group = group;
+          options.cpu_kernel = kernel;
+          ExpectMatchesOracle(*a, *b, options,
+                              absl::StrCat("group ", group, " scales ", ScaleMixName(mix)));
+          if (HasFatalFailure()) return;
+        }
+      }
+    }
     for (Contract contract : {Contract::kMfma16, Contract::kMfma32}) {
       for (const auto& boundaries : std::vector<std::vector<int64_t>>{{4, 8}, {0, 8}, {12}, {8}}) {
         GemmOptions options;
         options.contract = contract;
         options.k_split = KSplit::FromBoundaries(boundaries);
         ExpectMatchesOracle(*a, *b, options, std::string("scales ") + ScaleMixName(mix));
+        if (HasFatalFailure()) return;
+        options.k_split.group = 2;
+        ExpectMatchesOracle(*a, *b, options, std::string("group 2 scales ") + ScaleMixName(mix));
         if (HasFatalFailure()) return;
       }
     }

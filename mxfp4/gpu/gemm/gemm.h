@@ -254,8 +254,15 @@ struct GemmPlan {
   int64_t blocks_per_split = 0;
   // Interior split starts in K-blocks (empty: no split); split s covers blocks
   // [s * blocks_per_split, min((s+1) * blocks_per_split, k/32)). This is
-  // KSplit::FromBoundaries(split_boundaries) of mxfp4/emu/accumulation.h.
+  // KSplit::FromBoundaries(split_boundaries) of mxfp4/emu/accumulation.h,
+  // with KSplit::group = split_group.
   std::vector<int64_t> split_boundaries;
+  // Consecutive splits whose partials are summed first, then those sums in
+  // order (KSplit::group; 1 = the plain chain ((p0 + p1) + p2) + ...): the
+  // tile's warps along K where a K-split cluster of more than two CTAs pushes
+  // (each CTA sums its own splits and sends one tile, a quarter of the bytes
+  // of its four partials; docs/accumulation.md "K-split").
+  int split_group = 1;
   int launches = 1;
   size_t workspace_bytes = 0;
   int64_t grid_ctas = 0;   // CTAs of the GEMM kernel

@@ -749,6 +749,48 @@ TEST(GemmApi, SplitBoundariesAreTheEvenPartition) {
   EXPECT_EQ(plan->split_boundaries, (std::vector<int64_t>{1, 2, 3, 4, 4, 4, 4}));
 }
 
+// K-split clusters of more than two CTAs that push (CombinePushedRanks) sum
+// each CTA's own splits first (GemmPlan::split_group = its warps along K);
+// two-CTA chains, pulling clusters, lone CTAs and grid splits keep the plain
+// chain. Auto's ring cluster for 64x512x16384 (k4: 4 warpgroups) and a
+// forced streaming cluster of 4 (stream_n32_m16_k8: 8 warps along K).
+TEST(GemmApi, PushedClustersSumEachCtasSplitsFirst) {
+  absl::StatusOr<GemmPlan> ring = PlanGemm(64, PreshuffledWeight(512, 16384));
+  ASSERT_TRUE(ring.ok()) << ring.status();
+  ASSERT_GT(ring->cluster_ctas, 2) << ring->ToString();
+  EXPECT_EQ(ring->split_group, 4) << ring->ToString();
+  EXPECT_EQ(ring->splits, ring->cluster_ctas * 4);
+  EXPECT_TRUE(absl::StrContains(ring->ToString(), "splits summed in runs of 4"));
+  GemmOptions o;
+  o.path = GemmPath::kSplitKSmallM;
+  o.tile = "stream_n32_m16_k8";
+  for (int split_k : {1, 2, 3, 4, 8}) {
+    o.split_k = split_k;
+    absl::StatusOr<GemmPlan> plan = PlanGemm(16, PreshuffledWeight(512, 8192), o);
+    ASSERT_TRUE(plan.ok()) << plan.status();
+    EXPECT_EQ(plan->split_group, split_k > 2 ? 8 : 1) << plan->ToString();
+  }
+  // Two CTAs: the chain (rank 1 continues rank 0's sum split by split).
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n64_m64_k4_fold";
+  o.split_k = 2;
+  absl::StatusOr<GemmPlan> pair = PlanGemm(64, PreshuffledWeight(512, 16384), o);
+  ASSERT_TRUE(pair.ok()) << pair.status();
+  EXPECT_EQ(pair->split_group, 1);
+  for (const int64_t m : {1, 16, 64, 256}) {
+    for (const int64_t n : {512, 2112, 7168}) {
+      for (const int64_t k : {512, 2048, 7168, 16384}) {
+        absl::StatusOr<GemmPlan> plan = PlanGemm(m, PreshuffledWeight(n, k));
+        ASSERT_TRUE(plan.ok()) << plan.status();
+        if (plan->cluster_ctas <= 2) EXPECT_EQ(plan->split_group, 1) << plan->ToString();
+        if (plan->split_group > 1) {
+          EXPECT_EQ(plan->splits, plan->cluster_ctas * plan->split_group) << plan->ToString();
+        }
+      }
+    }
+  }
+}
+
 // Streaming tiles split each CTA's K-range once more over their warps_k warps:
 // split_k = 2 CTAs x 8 warps = 16 chunks of ceil(224 / 16) = 14 blocks.
 TEST(GemmApi, StreamingTilesSplitOverWarpsToo) {

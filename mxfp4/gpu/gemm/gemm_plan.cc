@@ -138,6 +138,12 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   for (int s = 1; s < splits; ++s) {
     plan.split_boundaries.push_back(std::min<int64_t>(groups, s * plan.blocks_per_split));
   }
+  // A cluster that pushes (CombinePushedRanks) sums each CTA's own splits
+  // first: the launch's own test (LaunchRingCluster, LaunchesPushedRanks).
+  const bool pushes_ranks =
+      cfg.wgmma_ring ? RingPushesRanks(cfg, cluster)
+                     : PushesRanks(cfg, static_cast<int>(plan.blocks_per_split), cluster);
+  plan.split_group = pushes_ranks ? cfg.warps_k : 1;
   plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
   plan.grid_ctas = tiles * cluster * grid_split;
   // The ring tiles' size is the one their launch takes (their k4 decode
@@ -353,10 +359,12 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
 
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
-      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s) blocks_per_split=%d "
+      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s%s) blocks_per_split=%d "
       "launches=%d ctas=%d%s smem=%d workspace=%d%s%s",
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas,
       grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
+      split_group > 1 ? absl::StrFormat(", splits summed in runs of %d", split_group)
+                      : std::string(),
       blocks_per_split, launches, grid_ctas, persistent_ctas > 0 ? " (persistent)" : "",
       shared_memory_bytes, workspace_bytes,
       reads_prepared_weight

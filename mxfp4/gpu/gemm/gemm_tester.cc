@@ -477,6 +477,7 @@ std::string GemmTester::Describe() const {
   ::mxfp4::GemmOptions contract;
   contract.contract = Contract::kBlockFma;
   contract.k_split = KSplit::FromBoundaries(plan.split_boundaries);
+  contract.k_split.group = plan.split_group;
   const int64_t count = m_ * n_;
   ErrorReport report;
   if (fp32) {

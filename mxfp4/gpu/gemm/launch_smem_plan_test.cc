@@ -47,7 +47,7 @@ TEST(LaunchSmemPlan, ReceiveAreaExactlyWherePushesRanks) {
         EXPECT_EQ(launch.c_receive, base.total);
         EXPECT_EQ(launch.total,
                   AlignSmem(base.total +
-                            PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k, cluster) +
+                            PushedRanksReceiveBytes(c.block_m(), c.block_n(), cluster) +
                             8u));
         EXPECT_LE(launch.total, static_cast<uint32_t>(kMaxDynamicSmem));
         EXPECT_EQ(launch.c_receive % 16u, 0u);
@@ -81,7 +81,7 @@ TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
       const uint32_t ring_stage_bytes = ring.a_scales - ring.a_stages;
       for (int rows : {8, 16, 32, c.block_m()}) {
         if (rows != c.block_m() && !HasRingDecodeForm(c)) continue;
-        EXPECT_LE(PushedRanksReceiveBytes(rows, c.block_n(), c.warps_k, cluster),
+        EXPECT_LE(PushedRanksReceiveBytes(rows, c.block_n(), cluster),
                   ring_stage_bytes);
         EXPECT_TRUE(RingReceiveFits(c, rows));  // the kernel's compile-time check
       }
@@ -93,10 +93,8 @@ TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
 
 TEST(LaunchSmemPlan, EveryChunkHasOneOwnerAndEverySlotFits) {
   for (int chunks : {32, 64, 128, 256, 512}) {
-    for (int partials : {1, 2, 4, 8}) {
-      for (int ranks = 3; ranks <= 8; ++ranks) {
-        SCOPED_TRACE(::testing::Message() << chunks << " chunks, " << partials << " partials, "
-                                          << ranks << " ranks");
+    for (int ranks = 3; ranks <= 8; ++ranks) {
+        SCOPED_TRACE(::testing::Message() << chunks << " chunks, " << ranks << " ranks");
         const int owned_max = PushedRanksOwnedMax(chunks, ranks);
         int total = 0;
         int pushed_to[8] = {};
@@ -110,16 +108,16 @@ TEST(LaunchSmemPlan, EveryChunkHasOneOwnerAndEverySlotFits) {
           const int j = c / ranks;
           ASSERT_LT(j, PushedRanksOwned(chunks, ranks, owner));
           ++pushed_to[owner];
-          // The last slot a pusher writes for this chunk lies inside the area.
-          const int last_slot = ((ranks - 1) * partials + partials - 1) * owned_max + j;
+          // The last slot a pusher writes for this chunk (its sum of its
+          // own partials) lies inside the area.
+          const int last_slot = (ranks - 1) * owned_max + j;
           ASSERT_LT(static_cast<uint32_t>(last_slot) * 16u,
-                    static_cast<uint32_t>(ranks * partials * owned_max) * 16u);
+                    static_cast<uint32_t>(ranks * owned_max) * 16u);
         }
         for (int r = 0; r < ranks; ++r) EXPECT_EQ(pushed_to[r], PushedRanksOwned(chunks, ranks, r));
         // The area of a tile of `chunks` chunks (block_m x block_n / 4).
-        EXPECT_EQ(PushedRanksReceiveBytes(8, chunks / 2, partials, ranks),
-                  static_cast<uint32_t>(ranks * partials * owned_max) * 16u);
-      }
+        EXPECT_EQ(PushedRanksReceiveBytes(8, chunks / 2, ranks),
+                  static_cast<uint32_t>(ranks * owned_max) * 16u);
     }
   }
 }

@@ -57,11 +57,14 @@ std::string GpuBlocker(const AOperand& a, ScaleRule rule, ScaleLayout b_scale_la
   if (k_splits > 8) return "the GPU GEMM splits K at most 8 ways";
   if (!plan.ok())
     return absl::StrCat("the GPU GEMM cannot run this shape: ", plan.status().message());
-  if (plan->split_boundaries != k_split.boundaries) {
-    return absl::StrFormat("the GPU path %s splits K as %s, but --k_splits=%d means %s",
-                           gpu::GemmPathName(plan->path),
-                           KSplit::FromBoundaries(plan->split_boundaries).ToString(groups),
-                           k_splits, k_split.ToString(groups));
+  KSplit planned = KSplit::FromBoundaries(plan->split_boundaries);
+  planned.group = plan->split_group;
+  if (plan->split_boundaries != k_split.boundaries ||
+      (k_split.is_split() && plan->split_group != k_split.group)) {
+    return absl::StrFormat(
+        "the GPU path %s splits K as %s, but --k_splits=%d --k_split_group=%d means %s",
+        gpu::GemmPathName(plan->path), planned.ToString(groups), k_splits, k_split.group,
+        k_split.ToString(groups));
   }
   return "";
 }
@@ -85,7 +88,7 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   MfmaRoundingModel mfma_rounding = MfmaRoundingModel::kExactSumSingleRounding;
   CpuKernel cpu_kernel = CpuKernel::kAuto;
   BackendRequest backend_request = BackendRequest::kAuto;
-  int64_t k_splits = 1, threads = 0;
+  int64_t k_splits = 1, k_split_group = 1, threads = 0;
 
   FlagSet flags(
       kName, "C = A * B^T for MXFP4 A (M, K) and B (N, K), written as (M, N).",
@@ -97,7 +100,8 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
       "once (for bf16 output: once, straight to bf16); mfma16/mfma32 model the gfx950\n"
       "scaled MFMA instructions (rounding inside one instruction per --mfma_rounding;\n"
       "unverified on hardware). --k_splits=S splits K into S ranges (multiples of the\n"
-      "contract's step) accumulated separately and added in order.\n"
+      "contract's step) accumulated separately and added in order (--k_split_group=G:\n"
+      "runs of G splits summed first, then the runs in order).\n"
       "The GPU computes block_fma only, from bf16 A (--a, EVEN) and natural/shuffled16 B\n"
       "scales, with its path's K-split; it is used only when that gives exactly the bits\n"
       "asked for, so the output never depends on the backend. Other requests run on the\n"
@@ -115,6 +119,9 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   flags.AddInt64("k_splits", &k_splits,
                  "K-split count (1 = none; not with ideal). Splits of ceil(K/32/S) blocks,\n"
                  "rounded up to the contract's step (4 blocks mfma16, 2 mfma32).");
+  flags.AddInt64("k_split_group", &k_split_group,
+                 "Splits summed first in runs of this many, then the runs in order (1 = a\n"
+                 "plain chain; `mxfp4 plan` shows the GPU plan's).");
   flags.AddEnum(
       "mfma_rounding", &mfma_rounding,
       // The emulator's names (MfmaRoundingModelName) and short aliases.
@@ -142,6 +149,11 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   if (k_splits < 1 || k_splits > 1 << 20) {
     return ReportError(
         kName, Usage(absl::StrFormat("--k_splits: expected 1..2^20, found %d", k_splits)), io);
+  }
+  if (k_split_group < 1 || k_split_group > 1 << 20) {
+    return ReportError(
+        kName,
+        Usage(absl::StrFormat("--k_split_group: expected 1..2^20, found %d", k_split_group)), io);
   }
   if (threads < 0 || threads > 4096) {
     return ReportError(
@@ -171,6 +183,7 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
         KSplit::Even(k / kBlockSize, static_cast<int>(k_splits), ContractBlocksPerStep(contract));
     if (!split.ok()) return ReportError(kName, split.status(), io);
     options.k_split = *split;
+    options.k_split.group = static_cast<int>(k_split_group);
   }
 
   // The GPU computes the block_fma contract only: other contracts are the

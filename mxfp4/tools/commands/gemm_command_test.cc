@@ -127,6 +127,7 @@ TEST(GemmCommandTest, EveryContractMatchesTheLibrary) {
     Contract contract;
     int k_splits;
     MfmaRoundingModel rounding;
+    int k_split_group = 1;
   };
   const std::vector<Case> cases = {
       {{"--contract=block_fma"},
@@ -137,6 +138,11 @@ TEST(GemmCommandTest, EveryContractMatchesTheLibrary) {
        Contract::kBlockFma,
        3,
        MfmaRoundingModel::kExactSumSingleRounding},
+      {{"--contract=block_fma", "--k_splits=5", "--k_split_group=2"},
+       Contract::kBlockFma,
+       5,
+       MfmaRoundingModel::kExactSumSingleRounding,
+       2},
       {{"--contract=ideal"}, Contract::kIdeal, 1, MfmaRoundingModel::kExactSumSingleRounding},
       {{"--contract=mfma16"}, Contract::kMfma16, 1, MfmaRoundingModel::kExactSumSingleRounding},
       {{"--contract=mfma16", "--mfma_rounding=block_fma", "--k_splits=2"},
@@ -158,6 +164,7 @@ TEST(GemmCommandTest, EveryContractMatchesTheLibrary) {
           KSplit::Even(k / 32, c.k_splits, ContractBlocksPerStep(c.contract));
       ASSERT_TRUE(split.ok());
       options.k_split = *split;
+      options.k_split.group = c.k_split_group;
     }
     std::vector<float> want_f32(m * n);
     std::vector<uint16_t> want_bf16(m * n);

@@ -260,6 +260,8 @@ TEST(UsageTest, BadFlagValues) {
       {{"gemm", "--b_data=b", "--b_scales=s", "--output=c"}, "missing A"},
       {{"gemm", "--a=x", "--b_data=b", "--b_scales=s", "--output=c", "--k_splits=0"},
        "--k_splits: expected 1..2^20, found 0"},
+      {{"gemm", "--a=x", "--b_data=b", "--b_scales=s", "--output=c", "--k_split_group=0"},
+       "--k_split_group: expected 1..2^20, found 0"},
       {{"compare", "--expected=x", "--actual=y", "--exact", "--atol=0.1"},
        "--exact cannot be combined with --atol/--rtol"},
       {{"run", "--shapes=4x2880"}, "expected MxNxK items"},

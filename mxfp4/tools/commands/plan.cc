@@ -4,8 +4,9 @@
 // docs/cli.md) - its path, tile, K-split cluster, grid, launches and
 // workspace (gpu::PlanGemm, the dispatch of docs/paths.md "Dispatch") - and
 // the emulator K-split whose block_fma result is bit for bit what that plan
-// computes (`mxfp4 gemm --contract=block_fma --k_splits` reproduces it where
-// the split is even; mxfp4/emu/accumulation.h for uneven ones). Planning is
+// computes (`mxfp4 gemm --contract=block_fma --k_splits --k_split_group`
+// reproduces it where the split is even; mxfp4/emu/accumulation.h for uneven
+// ones). Planning is
 // host-only: no GPU needed, no data read.
 
 #include <cstdint>
@@ -160,9 +161,11 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
           io);
       continue;
     }
+    KSplit split = KSplit::FromBoundaries(plan->split_boundaries);
+    split.group = plan->split_group;
     io.out << s.ToString() << ": " << plan->ToString() << "\n"
-           << "  emulator: contract block_fma, k-split "
-           << KSplit::FromBoundaries(plan->split_boundaries).ToString(s.k / kBlockSize) << "\n";
+           << "  emulator: contract block_fma, k-split " << split.ToString(s.k / kBlockSize)
+           << "\n";
   }
   return exit_code;
 }

@@ -36,8 +36,10 @@ gpu::Mxfp4Weight Weight(int64_t n, int64_t k, DataLayout data, ScaleLayout scale
 
 // The two lines the tool prints for a plan.
 std::string Expected(const std::string& shape, const gpu::GemmPlan& plan, int64_t k) {
+  KSplit split = KSplit::FromBoundaries(plan.split_boundaries);
+  split.group = plan.split_group;
   return absl::StrCat(shape, ": ", plan.ToString(), "\n  emulator: contract block_fma, k-split ",
-                      KSplit::FromBoundaries(plan.split_boundaries).ToString(k / 32), "\n");
+                      split.ToString(k / 32), "\n");
 }
 
 TEST(PlanCommandTest, ContestShapesByDefault) {
@@ -78,6 +80,23 @@ TEST(PlanCommandTest, NaturalLayoutsAndForcedOptions) {
   ASSERT_TRUE(plan.ok()) << plan.status();
   EXPECT_EQ(plan->cluster_ctas, 3);
   EXPECT_EQ(r.out, Expected("12x100x544", *plan, 544));
+}
+
+// A K-split cluster of more than two CTAs that pushes sums each CTA's own
+// splits first: the plan and the emulator split say so (runs of 4: the ring
+// tile's four warpgroups along K, 8 CTAs).
+TEST(PlanCommandTest, PushedClusterShowsItsRunsOfSplits) {
+  ToolResult r = RunTool({"plan", "--shapes=64x512x16384"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  absl::StatusOr<gpu::GemmPlan> plan = gpu::PlanGemm(
+      64, Weight(512, 16384, DataLayout::kPreshuffled16x16, ScaleLayout::kShuffled16));
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  ASSERT_GT(plan->cluster_ctas, 2) << plan->ToString();
+  EXPECT_GT(plan->split_group, 1) << plan->ToString();
+  EXPECT_EQ(plan->splits, plan->cluster_ctas * plan->split_group);
+  EXPECT_EQ(r.out, Expected("64x512x16384", *plan, 16384));
+  EXPECT_THAT(r.out, HasSubstr(absl::StrCat("splits summed in runs of ", plan->split_group)));
+  EXPECT_THAT(r.out, HasSubstr("k-split (["));
 }
 
 TEST(PlanCommandTest, WeightStagingReachesThePlanner) {

@@ -219,6 +219,7 @@ absl::StatusOr<ShapeResult> RunShape(const Shape& s, const Backend& backend,
   if (plan.ok()) {
     result.path = gpu::GemmPathName(plan->path);
     call.k_split = KSplit::FromBoundaries(plan->split_boundaries);
+    call.k_split.group = plan->split_group;
   } else if (backend.kind == BackendKind::kGpu) {
     return plan.status();
   }

@@ -308,38 +308,41 @@ MXFP4_DEVICE_INLINE void CombinePushedPair(const GemmKernelArgs& p, const float*
 
 // ArmPushedRanks(): at kernel start in every CTA of a K-split cluster of
 // `ranks` > 2 CTAs that combines by CombinePushedRanks: thread 0 initializes
-// the CTA's receive barrier expecting the (ranks - 1) x kPartials float4 of
-// each chunk the CTA owns, and every thread arrives (relaxed) on the cluster
-// barrier that every rank waits for before its first push.
-// InitPushedRanksReceive() is its one thread's part, which the ring tiles
-// run beside their stage barriers' init (their kernel-start cluster arrive
-// is already there).
-template <int kBlockN, int kBlockM, int kPartials>
+// the CTA's receive barrier expecting the (ranks - 1) float4 of each chunk
+// the CTA owns (one sum from every other rank), and every thread arrives
+// (relaxed) on the cluster barrier that every rank waits for before its first
+// push. InitPushedRanksReceive() is its one thread's part, which the ring
+// tiles run beside their stage barriers' init (their kernel-start cluster
+// arrive is already there).
+template <int kBlockN, int kBlockM>
 MXFP4_DEVICE_INLINE void InitPushedRanksReceive(int ranks, int rank, uint32_t receive_bar) {
   const int owned = PushedRanksOwned(kBlockM * kBlockN / 4, ranks, rank);
   MbarrierInit(receive_bar);
   MbarrierInitFence();
-  MbarrierArriveExpectTx(receive_bar, static_cast<uint32_t>((ranks - 1) * kPartials * owned) * 16u);
+  MbarrierArriveExpectTx(receive_bar, static_cast<uint32_t>((ranks - 1) * owned) * 16u);
 }
-template <int kBlockN, int kBlockM, int kPartials>
+template <int kBlockN, int kBlockM>
 MXFP4_DEVICE_INLINE void ArmPushedRanks(int ranks, int rank, uint32_t receive_bar) {
-  if (threadIdx.x == 0) InitPushedRanksReceive<kBlockN, kBlockM, kPartials>(ranks, rank, receive_bar);
+  if (threadIdx.x == 0) InitPushedRanksReceive<kBlockN, kBlockM>(ranks, rank, receive_bar);
   ClusterArriveRelaxed();
 }
 
 // CombinePushedRanks(): the combine of a K-split cluster of `ranks` > 2 CTAs
 // without a cluster barrier after the math. Chunk c (four outputs) belongs to
-// rank c % ranks (PushedRanksOwned). Every rank pushes each partial of every
-// chunk another rank owns into that rank's receive area with st.async (its
-// bytes complete the owner's receive barrier), then waits for its own barrier
-// and sums each chunk it owns in chunk order, ((p0 + p1) + ...) over rank 0's
-// partials, then rank 1's, ... (its own from its shared memory), and stores.
-// The same sums in the same order as the general loop of
-// CombinePartialsAndStore; one-way remote stores instead of remote loads, and
-// no rank waits for another's reads before it exits (it has received all it
-// needs once its barrier completes). Every CTA of the cluster runs it (rank =
-// blockIdx.z), after ArmPushedRanks at kernel start and
-// GridDependencyLaunchDependents().
+// rank c % ranks (PushedRanksOwned). Every rank sums its own kPartials
+// partials of each chunk another rank owns in chunk order, ((p0 + p1) + ...),
+// and pushes that one float4 into the owner's receive area with st.async (its
+// bytes complete the owner's receive barrier); then it waits for its own
+// barrier and sums each chunk it owns over the ranks in order, ((S0 + S1) +
+// ...) + S[ranks - 1] (its own S from its shared memory), and stores. The
+// contract of GemmPlan::split_group = kPartials (KSplit::group: each rank's
+// splits summed first); before session 79 every partial went to the owner and
+// was added one by one, 4x the bytes through distributed shared memory for the
+// four-warpgroup tiles (64x512x16384: ~57 KB a CTA, its combine 7.8K cycles
+// after 7.1K of math). No rank waits for another's reads before it exits (it
+// has received all it needs once its barrier completes). Every CTA of the
+// cluster runs it (rank = blockIdx.z), after ArmPushedRanks at kernel start
+// and GridDependencyLaunchDependents().
 // kReceiveInRing (the ring tiles): the receive area lies over the CTA's ring
 // of stages, free only once the CTA's math is done, so every rank arrives
 // after its math and pushes once every rank has (one cluster barrier, against
@@ -359,18 +362,12 @@ MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float
   if constexpr (kReceiveInRing) ClusterArriveRelaxed();
   ClusterWait();  // every rank's barrier is initialized (ring: and its stages free)
   const uint32_t receive_addr = SharedAddress(receive);
-  // Item t: partial t / kChunks of chunk t % kChunks (a warp's chunks are
-  // neighbours in shared memory).
-  for (int t = static_cast<int>(threadIdx.x); t < kChunks * kPartials; t += kThreads) {
-    const int c = t % kChunks;
-    const int w = t / kChunks;
+  for (int c = static_cast<int>(threadIdx.x); c < kChunks; c += kThreads) {
     const int owner = c % ranks;
     if (owner == rank) continue;
-    const uint32_t slot =
-        static_cast<uint32_t>((rank * kPartials + w) * owned_max + c / ranks) * 16u;
+    const uint32_t slot = static_cast<uint32_t>(rank * owned_max + c / ranks) * 16u;
     StoreAsyncToPeer(MapSharedRank(receive_addr + slot, static_cast<uint32_t>(owner)),
-                     *reinterpret_cast<const float4*>(partials + w * Chunks::kPartialFloats +
-                                                      Chunks::Offset(c)),
+                     Chunks::Fold(partials, c),
                      MapSharedRank(receive_bar, static_cast<uint32_t>(owner)));
   }
   MbarrierWaitCluster(receive_bar, 0u);
@@ -380,17 +377,14 @@ MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float
     const int m = m0 + Chunks::Row(c);
     const int n = n0 + Chunks::Col(c);
     if (m >= p.m || n >= p.n) continue;
-    float4 v = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
-    for (int s = 0; s < ranks; ++s) {
-      float4 q[kPartials];
-#pragma unroll
-      for (int w = 0; w < kPartials; ++w) {
-        q[w] = s == rank ? *reinterpret_cast<const float4*>(
-                               partials + w * Chunks::kPartialFloats + Chunks::Offset(c))
-                         : *reinterpret_cast<const float4*>(
-                               receive + ((s * kPartials + w) * owned_max + j) * 4);
-      }
-      AddChunksInOrder(v, q, s == 0);
+    // Each sum starts from rank 0's (never +0 + S0, which would turn a -0
+    // into +0).
+    float4 v = rank == 0 ? Chunks::Fold(partials, c)
+                         : *reinterpret_cast<const float4*>(receive + j * 4);
+    for (int s = 1; s < ranks; ++s) {
+      AddInOrder(v, s == rank ? Chunks::Fold(partials, c)
+                              : *reinterpret_cast<const float4*>(receive +
+                                                                 (s * owned_max + j) * 4));
     }
     StoreOutputs4(p, m, n, v);
   }

@@ -274,7 +274,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   };
   auto ranks_receive_bar = [&](uint32_t offset) {
     return SharedAddress(smem + offset +
-                         PushedRanksReceiveBytes(kBlockM, kBlockN, kWarpsK, p.splits));
+                         PushedRanksReceiveBytes(kBlockM, kBlockN, p.splits));
   };
 
   const int tid = static_cast<int>(threadIdx.x);
@@ -301,7 +301,7 @@ MXFP4_DEVICE_INLINE void StreamGemmBodyForLayout(const GemmKernelArgs& p) {
   // kPushedRanks kernels run only where PushesRanks (LaunchesPushedRanks).
   auto arm_pushed_ranks = [&] {
     if constexpr (kPushedRanks) {
-      ArmPushedRanks<kBlockN, kBlockM, kWarpsK>(p.splits, rank,
+      ArmPushedRanks<kBlockN, kBlockM>(p.splits, rank,
                                                 ranks_receive_bar(ranks_receive_offset()));
     }
   };

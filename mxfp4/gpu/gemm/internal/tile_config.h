@@ -466,8 +466,9 @@ MXFP4_HOST_DEVICE constexpr bool CombinesByPushedPair(const TileConfigDesc& c) {
 }
 
 // Whether a streaming tile's K-split clusters of more than two CTAs combine
-// by CombinePushedRanks (every rank pushes its partials of the chunks other
-// ranks own into their c_receive areas): the non-wgmma streaming tiles.
+// by CombinePushedRanks (every rank pushes its sum of its own partials of the
+// chunks other ranks own into their c_receive areas): the non-wgmma streaming
+// tiles.
 MXFP4_HOST_DEVICE constexpr bool CombinesByPushedRanks(const TileConfigDesc& c) {
   return c.stream_b && !c.wgmma;
 }
@@ -482,12 +483,12 @@ MXFP4_HOST_DEVICE constexpr int PushedRanksOwned(int chunks, int ranks, int rank
   return (chunks - rank + ranks - 1) / ranks;
 }
 
-// A rank's c_receive area for CombinePushedRanks: [source rank][partial]
-// [owned chunk] float4 (its own rank's slots unused), then its mbarrier.
+// A rank's c_receive area for CombinePushedRanks: [source rank][owned chunk]
+// float4, each source rank's sum of its own partials (its own rank's slots
+// unused), then its mbarrier.
 MXFP4_HOST_DEVICE constexpr uint32_t PushedRanksReceiveBytes(int block_m, int block_n,
-                                                             int partials, int ranks) {
-  return static_cast<uint32_t>(ranks * partials *
-                               PushedRanksOwnedMax(block_m * block_n / 4, ranks)) * 16u;
+                                                             int ranks) {
+  return static_cast<uint32_t>(ranks * PushedRanksOwnedMax(block_m * block_n / 4, ranks)) * 16u;
 }
 
 // The c_receive tile's bytes, block_m x block_n fp32 (rank 0's sums): the
@@ -961,7 +962,7 @@ MXFP4_HOST_DEVICE constexpr bool PushesRanks(const TileConfigDesc& c, int blocks
                                              int split_cluster) {
   return !c.wgmma_ring && CombinesByPushedRanks(c) && split_cluster > 2 &&
          AlignSmem(MakeStreamSmemPlan(c, blocks_per_split).total +
-                   PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k, split_cluster) +
+                   PushedRanksReceiveBytes(c.block_m(), c.block_n(), split_cluster) +
                    8u) <= static_cast<uint32_t>(kMaxDynamicSmem);
 }
 
@@ -985,7 +986,7 @@ MXFP4_HOST_DEVICE constexpr bool RingPushesRanks(const TileConfigDesc& c, int sp
 MXFP4_HOST_DEVICE constexpr bool RingReceiveFits(const TileConfigDesc& c, int rows) {
   const SmemPlan p = MakeRingSmemPlan(c);
   for (int ranks = 3; ranks <= 8; ++ranks) {
-    if (PushedRanksReceiveBytes(rows, c.block_n(), c.warps_k, ranks) > p.a_scales - p.a_stages) {
+    if (PushedRanksReceiveBytes(rows, c.block_n(), ranks) > p.a_scales - p.a_stages) {
       return false;
     }
   }
@@ -1012,8 +1013,7 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeLaunchSmemPlan(const TileConfigDesc& c,
   }
   if (PushesRanks(c, blocks_per_split, split_cluster)) {
     p.c_receive = p.total;
-    p.total = AlignSmem(p.total + PushedRanksReceiveBytes(c.block_m(), c.block_n(), c.warps_k,
-                                                          split_cluster) +
+    p.total = AlignSmem(p.total + PushedRanksReceiveBytes(c.block_m(), c.block_n(), split_cluster) +
                         8u);
   }
   return p;

@@ -243,7 +243,7 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   if constexpr (kPushedRanks) {
     static_assert(kRingStages < kThreads, "a thread of its own");
     if (tid == kRingStages) {
-      InitPushedRanksReceive<kBlockN, kMmaRows, kWgsK>(p.splits, static_cast<int>(blockIdx.z),
+      InitPushedRanksReceive<kBlockN, kMmaRows>(p.splits, static_cast<int>(blockIdx.z),
                                                        receive_bar);
     }
   }
