@@ -251,6 +251,31 @@ TEST(ReferenceGemmTest, KSplitMatchesLonghand) {
   }
 }
 
+// Runs of splits summed first are a different contract, not a relabelling: on
+// real-looking data (narrow scales, the GPU's 8 ranks x 4 warpgroups of
+// 64x512x16384) some fp32 outputs differ from the plain chain, so a GPU test
+// against the grouped contract tells the two orders apart.
+TEST(ReferenceGemmTest, GroupedRunsDifferFromThePlainChain) {
+  std::mt19937_64 rng(kSeed + 7);
+  const int64_t m = 8, n = 16, k = 32 * 512;
+  const Mxfp4Matrix am = RandomMatrix(m, k, ScaleMix::kNarrow, rng);
+  const Mxfp4Matrix bm = RandomMatrix(n, k, ScaleMix::kNarrow, rng);
+  absl::StatusOr<Mxfp4View> a = am.view(), b = bm.view();
+  ASSERT_TRUE(a.ok() && b.ok());
+  absl::StatusOr<KSplit> split = KSplit::Even(512, 32);
+  ASSERT_TRUE(split.ok());
+  GemmOptions plain, grouped;
+  plain.k_split = *split;
+  grouped.k_split = *split;
+  grouped.k_split.group = 4;
+  std::vector<float> c_plain(m * n), c_grouped(m * n);
+  ASSERT_TRUE(ReferenceGemm(*a, *b, plain, absl::MakeSpan(c_plain)).ok());
+  ASSERT_TRUE(ReferenceGemm(*a, *b, grouped, absl::MakeSpan(c_grouped)).ok());
+  int differ = 0;
+  for (int64_t i = 0; i < m * n; ++i) differ += FloatBits(c_plain[i]) != FloatBits(c_grouped[i]);
+  EXPECT_GT(differ, 0) << "seed " << kSeed + 7;
+}
+
 // With one common scale and small sums every contract is exact: equal bits.
 TEST(ReferenceGemmTest, ContractsAgreeWhenEverythingIsExact) {
   std::mt19937_64 rng(kSeed + 2);
