@@ -92,7 +92,7 @@ awk '
       plan = ""
       for (i = 12; i <= NF; ++i) {
         if ($i ~ /^path=/ || $i ~ /^tile=/) plan = plan " " substr($i, index($i, "=") + 1)
-        if ($i == "(cluster") { c = $(i + 1); sub(/\).*/, "", c); plan = plan " c" c }
+        if ($i == "(cluster") { c = $(i + 1); sub(/[,)].*/, "", c); plan = plan " c" c }
       }
       auto_plan[$1] = plan
     }

@@ -20,7 +20,7 @@ want="$want,16x1024x8192:auto:auto:0,16x1024x8192:splitk_small_m:stream_n16_m8_k
 [[ "$1" == "$want" ]] || { echo "bad list $1"; exit 3; }
 n=$(cat "$0.count" 2>/dev/null || echo 0); echo $((n + 1)) >"$0.count"
 echo "device: fake"
-echo "only 1 x 512 x 6144  hot   10.36 us  path=quant_then_mma tile=streamq_n32_m16_k8_bulk (block_n=32 block_m=16) splits=64 (cluster 8) ctas=128"
+echo "only 1 x 512 x 6144  hot   10.36 us  path=quant_then_mma tile=streamq_n32_m16_k8_bulk (block_n=32 block_m=16) splits=64 (cluster 8, splits summed in runs of 8) ctas=128"
 echo "only 1 x 512 x 6144  hot    $((6 + n)).53 us  path=splitk_small_m tile=stream_n16_m8_k8 (block_n=16 block_m=8) splits=16 (cluster 2) ctas=64"
 echo "only 1 x 512 x 6144  hot    7.00 us  path=splitk_small_m tile=stream_n32_m16_k8_bulk (block_n=32 block_m=16) splits=16 (cluster 2) ctas=32"
 echo "only 16 x 1024 x 8192  hot   13.33 us  path=quant_then_mma tile=streamq_n32_m16_k8_bulk (block_n=32 block_m=16) splits=32 (cluster 4) ctas=128"

@@ -22,7 +22,7 @@ _AUTO = re.compile(
     r"^shape\s+(\d+) x\s+(\d+) x\s+(\d+)\s+auto\s+hot\s+([\d.]+) us\s+cold\s+([\d.]+) us"
     r"(?:\s*\|\s*cublas bf16 hot\s+([\d.]+) us\s+cold\s+([\d.]+) us)?.*?\|\s*(path=.*)$")
 _SWEEP = re.compile(r"^\s+sweep\s+(\d+) x\s+(\d+) x\s+(\d+)\s+hot\s+([\d.]+)\s+cold\s+([\d.]+)\s+(path=.*)$")
-_PLAN = re.compile(r"path=(\S+) tile=(\S+) .*?splits=(\d+) \(cluster (\d+)\)")
+_PLAN = re.compile(r"path=(\S+) tile=(\S+) .*?splits=(\d+) \(cluster (\d+)[,)]")
 
 
 def _plan_key(plan_text):

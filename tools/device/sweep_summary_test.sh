@@ -17,7 +17,7 @@ fail() { echo "FAIL: $*"; cat "$t/out.txt"; exit 1; }
 P1="path=fused_quant tile=stream_n32_m8_k4 (block_n=32 block_m=8) splits=4 (cluster 1) blocks_per_split=4 launches=1 ctas=90"
 P2="path=fused_quant tile=stream_n32_m8_k8 (block_n=32 block_m=8) splits=8 (cluster 1) blocks_per_split=2 launches=1 ctas=90"
 Q1="path=quant_then_mma tile=wgmma8_n64_m64_k2_fold (block_n=64 block_m=64) splits=2 (cluster 1) blocks_per_split=32 launches=2 ctas=112"
-Q2="path=quant_then_mma tile=wgmma8_n64_m64_k4_fold (block_n=64 block_m=64) splits=4 (cluster 1) blocks_per_split=16 launches=2 ctas=112"
+Q2="path=quant_then_mma tile=wgmma8_n64_m64_k4_fold (block_n=64 block_m=64) splits=32 (cluster 8, splits summed in runs of 4) blocks_per_split=16 launches=2 ctas=112"
 cat >"$t/sweep.log" <<LOG
 device: NVIDIA H100 80GB HBM3 (sm_90, 132 SMs)
 per call, CUDA-graph replay (20 calls/graph x 20 replays, median of 5): hot = same buffers, cold = rotating > 120 MB of inputs
@@ -34,7 +34,7 @@ LOG
 "$py" "$here/sweep_summary.py" "$t/sweep.log" >"$t/out.txt"
 grep -qE '^ 4x2880x512 +2\.29 +fused_quant stream_n32_m8_k8 s8 c1 +2\.64 +0\.867 +2\.89 +1\.262$' "$t/out.txt" ||
   fail "4x2880x512: the auto plan forced (2.20) is not the other plan"
-grep -qE '^!64x7168x2048 +8\.00 +quant_then_mma wgmma8_n64_m64_k4_fold s4 c1 +7\.50 +1\.067 +8\.16 +1\.020$' \
+grep -qE '^!64x7168x2048 +8\.00 +quant_then_mma wgmma8_n64_m64_k4_fold s32 c8 +7\.50 +1\.067 +8\.16 +1\.020$' \
   "$t/out.txt" || fail "64x7168x2048: another plan faster by > 2% is marked"
 grep -qE '^ 8x512x512 +2\.00 +- +- +- +- +-$' "$t/out.txt" || fail "no forced lines, no cuBLAS"
 grep -q 'auto plan: quant_then_mma wgmma8_n64_m64_k2_fold s2 c1' "$t/out.txt" || fail "auto plan line"
