@@ -12,6 +12,10 @@
 #       BINARY (a file name under .device/bench/ or .device/tests/; default
 #       mxfp4.gpu.gemm.gemm_paths_benchmark); the full stage moves to
 #       .device-pack-full/stage.tar.xz (git-ignored, not carried)
+#   tools/device/slim_stage.sh --libs_only    .device/lib and .device/glibc alone (~2 MB):
+#       for a call whose base binary is a variant's (only_ab.sh with MXFP4_ONLY_BASE=
+#       /tmp/v/<pack>/...), since every GPU binary is 13-22 MB packed and a full stage
+#       beside two variant packs exceeds the carry (session 79)
 #   tools/device/slim_stage.sh --restore      put the full stage back
 # Variants for such calls: tools/device/pack_variant.sh --no_gemm_benchmark.
 set -euo pipefail
@@ -25,7 +29,13 @@ if [[ "${1:-}" == "--restore" ]]; then
   echo "slim_stage: full stage restored ($(du -h "$pack" | cut -f1))"
   exit 0
 fi
-(( $# > 0 )) || set -- mxfp4.gpu.gemm.gemm_paths_benchmark
+libs_only=0
+if [[ "${1:-}" == "--libs_only" ]]; then
+  libs_only=1
+  shift
+  (( $# == 0 )) || { echo "slim_stage: --libs_only takes no binaries" >&2; exit 2; }
+fi
+(( libs_only || $# > 0 )) || set -- mxfp4.gpu.gemm.gemm_paths_benchmark
 if [[ ! -f "$full" ]]; then
   [[ -f "$pack" ]] || { echo "slim_stage: no $pack (run tools/device/stage.sh first)" >&2; exit 2; }
   mkdir -p "$(dirname "$full")"

@@ -3,7 +3,8 @@
 #
 # slim_stage.sh without a GPU: in a scratch tree with a fake stage, the slim
 # pack must hold the libraries and the named binary only, keep the full stage
-# aside, refuse an unknown binary, and --restore must put the full one back.
+# aside, refuse an unknown binary, --libs_only must hold the libraries alone
+# (and take no binary), and --restore must put the full one back.
 set -euo pipefail
 command -v xz >/dev/null || { echo "skipped: no xz on this machine (the packs are tar.xz)"; exit 0; }
 here="${TEST_SRCDIR:-.}/${TEST_WORKSPACE:-mxfp4}/tools/device"
@@ -27,6 +28,12 @@ want=".device/bench/mxfp4.gpu.gemm.gemm_paths_benchmark .device/glibc/libc.so.6 
 tar -tJf "$t/.device-pack-full/stage.tar.xz" >"$t/full.txt"  # a file: grep -q on a pipe may SIGPIPE tar
 grep -q 'mxfp4.bench.gemm_benchmark$' "$t/full.txt" || fail "full stage lost"
 if bash "$here/slim_stage.sh" no_such_binary >/dev/null 2>&1; then fail "an unknown binary was accepted"; fi
+bash "$here/slim_stage.sh" --libs_only >/dev/null
+listing="$(tar -tJf "$t/.device-pack/stage.tar.xz" | grep -v '/$' | sort | tr '\n' ' ')"
+[[ "$listing" == ".device/glibc/libc.so.6 .device/lib/libx.so " ]] || fail "libs-only stage holds: $listing"
+if bash "$here/slim_stage.sh" --libs_only mxfp4.gpu.gemm.gemm_paths_benchmark >/dev/null 2>&1; then
+  fail "--libs_only took a binary"
+fi
 bash "$here/slim_stage.sh" --restore >/dev/null
 [[ ! -e "$t/.device-pack-full/stage.tar.xz" ]] || fail "full stage left aside after --restore"
 tar -tJf "$t/.device-pack/stage.tar.xz" >"$t/restored.txt"
