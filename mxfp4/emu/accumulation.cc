@@ -117,16 +117,10 @@ float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* 
 
 float CombineSplitPartials(absl::Span<const float> partials, int group) {
   if (partials.empty()) return 0.0f;
-  const size_t run = group > 1 ? static_cast<size_t>(group) : 1;
-  float c = 0.0f;
-  for (size_t r = 0; r < partials.size(); r += run) {
-    // A run's sum starts from its first partial (never +0 + p, which would
-    // turn a -0 partial into +0), as does the total.
-    float sum = partials[r];
-    for (size_t s = r + 1; s < std::min(r + run, partials.size()); ++s) sum = sum + partials[s];
-    c = r == 0 ? sum : c + sum;
-  }
-  return c;
+  const int splits = static_cast<int>(partials.size());
+  float run = 0.0f, total = 0.0f;
+  for (int s = 0; s < splits; ++s) SplitCombineStep(s, splits, group, partials[s], run, total);
+  return total;
 }
 
 }  // namespace mxfp4

@@ -159,6 +159,22 @@ inline float BlockFmaStep(float acc, int32_t dot4, uint8_t sa, uint8_t sb) {
 // The block_fma contract for one output over blocks [0, n): acc from +0.0f.
 float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* sb, int64_t n);
 
+// SplitCombineStep()
+//
+// Partial s of `splits` into a K-split's combine (KSplit: runs of `group`
+// splits summed first, then the runs in order): `run` restarts at each run's
+// first split, `total` takes each finished run (the first as it is), so after
+// the last split `total` is the combined value. Every sum starts from its
+// first term (never +0 + p, which would turn a -0 partial into +0). The one
+// definition of the combine: CombineSplitPartials and the reference GEMM's
+// tiles call it.
+inline void SplitCombineStep(int s, int splits, int group, float partial, float& run,
+                             float& total) {
+  const int g = group > 1 ? group : 1;
+  run = s % g == 0 ? partial : run + partial;
+  if (s % g == g - 1 || s + 1 == splits) total = s < g ? run : total + run;
+}
+
 // CombineSplitPartials()
 //
 // ((p0 + p1) + p2) + ... in fp32 (p0 alone when there is one). With

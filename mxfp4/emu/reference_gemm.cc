@@ -296,25 +296,18 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
 
   switch (options.contract) {
     case Contract::kBlockFma: {
-      // Runs of split.group splits summed first (run), then the runs in
-      // order (total); each sum starts from its first partial.
       float total[kTileOutputs], run[kTileOutputs], partial[kTileOutputs];
-      const int group = std::max(split.group, 1);
-      for (int s = 0; s < split.num_splits(); ++s) {
-        const bool run_start = s % group == 0;
-        float* out = run_start ? run : partial;
+      const int splits = split.num_splits();
+      for (int s = 0; s < splits; ++s) {
         if (plan.avx2) {
           reference_gemm_internal::BlockFmaTileAvx2(op, dots, m0, n0, split.begin(s),
-                                                    split.end(s, op.groups), out);
+                                                    split.end(s, op.groups), partial);
         } else {
           reference_gemm_internal::BlockFmaTilePortable(op, dots, m0, n0, split.begin(s),
-                                                        split.end(s, op.groups), out);
+                                                        split.end(s, op.groups), partial);
         }
-        if (!run_start) {
-          for (int o = 0; o < kTileOutputs; ++o) run[o] = run[o] + partial[o];
-        }
-        if (s % group == group - 1 || s + 1 == split.num_splits()) {
-          for (int o = 0; o < kTileOutputs; ++o) total[o] = s < group ? run[o] : total[o] + run[o];
+        for (int o = 0; o < kTileOutputs; ++o) {
+          SplitCombineStep(s, splits, split.group, partial[o], run[o], total[o]);
         }
       }
       for (int i = 0; i < rows; ++i) {
@@ -332,7 +325,6 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
           const int o = i * kTile + j;
           const uint8_t* row_sa = op.sa.data() + (m0 + i) * op.groups;
           const uint8_t* row_sb = op.sb.data() + (n0 + j) * op.groups;
-          const int group = std::max(split.group, 1);
           float total = 0.0f, run = 0.0f;
           for (int s = 0; s < split.num_splits(); ++s) {
             float c = 0.0f;
@@ -346,11 +338,7 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
               }
               c = MfmaAccumulateBlocks(options.mfma_rounding, c, d4, sa, sb, per_step);
             }
-            // Runs of `group` splits first, then the runs (KSplit::group).
-            run = s % group == 0 ? c : run + c;
-            if (s % group == group - 1 || s + 1 == split.num_splits()) {
-              total = s < group ? run : total + run;
-            }
+            SplitCombineStep(s, split.num_splits(), split.group, c, run, total);
           }
           plan.sink.StoreFloat(m0 + i, n0 + j, total);
         }
