@@ -17,6 +17,7 @@
 #include "mxfp4/core/prepared_layout.h"
 #include "mxfp4/gpu/gemm/gemm.h"
 #include "mxfp4/gpu/gemm/int8_image.h"
+#include "mxfp4/gpu/gemm/plan_k_split.h"
 #include "mxfp4/gpu/gemm/prepared_weight.h"
 
 namespace mxfp4::gpu {
@@ -761,6 +762,13 @@ TEST(GemmApi, PushedClustersSumEachCtasSplitsFirst) {
   EXPECT_EQ(ring->split_group, 4) << ring->ToString();
   EXPECT_EQ(ring->splits, ring->cluster_ctas * 4);
   EXPECT_TRUE(absl::StrContains(ring->ToString(), "splits summed in runs of 4"));
+  // The emulator's split of the plan (what the GPU tests and the tools check
+  // against): its boundaries, in runs of 4.
+  const KSplit split = PlanKSplit(*ring);
+  EXPECT_EQ(split.boundaries, ring->split_boundaries);
+  EXPECT_EQ(split.group, 4);
+  EXPECT_TRUE(absl::StartsWith(split.ToString(512), "([0,16)[16,32)[32,48)[48,64))([64,80)"))
+      << split.ToString(512);
   GemmOptions o;
   o.path = GemmPath::kSplitKSmallM;
   o.tile = "stream_n32_m16_k8";

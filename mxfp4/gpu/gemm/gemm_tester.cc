@@ -27,6 +27,7 @@
 #include "mxfp4/emu/reference_gemm.h"
 #include "mxfp4/gpu/gemm/internal/test_kernels.h"
 #include "mxfp4/gpu/gemm/int8_image.h"
+#include "mxfp4/gpu/gemm/plan_k_split.h"
 #include "mxfp4/gpu/gemm/prepared_weight.h"
 #include "mxfp4/gpu/platform/device_buffer.h"
 #include "mxfp4/gpu/platform/status.h"
@@ -476,8 +477,7 @@ std::string GemmTester::Describe() const {
   TESTER_ASSIGN_OR_FAIL(b_view, b_natural.view());
   ::mxfp4::GemmOptions contract;
   contract.contract = Contract::kBlockFma;
-  contract.k_split = KSplit::FromBoundaries(plan.split_boundaries);
-  contract.k_split.group = plan.split_group;
+  contract.k_split = PlanKSplit(plan);
   const int64_t count = m_ * n_;
   ErrorReport report;
   if (fp32) {

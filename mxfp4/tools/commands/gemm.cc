@@ -22,6 +22,7 @@
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
+#include "mxfp4/gpu/gemm/plan_k_split.h"
 #include "mxfp4/io/npy.h"
 #include "mxfp4/tools/cli/gemm_operands.h"
 #include "mxfp4/tools/cli/array_io.h"
@@ -57,10 +58,9 @@ std::string GpuBlocker(const AOperand& a, ScaleRule rule, ScaleLayout b_scale_la
   if (k_splits > 8) return "the GPU GEMM splits K at most 8 ways";
   if (!plan.ok())
     return absl::StrCat("the GPU GEMM cannot run this shape: ", plan.status().message());
-  KSplit planned = KSplit::FromBoundaries(plan->split_boundaries);
-  planned.group = plan->split_group;
-  if (plan->split_boundaries != k_split.boundaries ||
-      (k_split.is_split() && plan->split_group != k_split.group)) {
+  const KSplit planned = gpu::PlanKSplit(*plan);
+  if (planned.boundaries != k_split.boundaries ||
+      (k_split.is_split() && planned.group != k_split.group)) {
     return absl::StrFormat(
         "the GPU path %s splits K as %s, but --k_splits=%d --k_split_group=%d means %s",
         gpu::GemmPathName(plan->path), planned.ToString(groups), k_splits, k_split.group,

@@ -19,6 +19,7 @@
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/plan_k_split.h"
 #include "mxfp4/gpu/gemm/prepared_weight.h"
 #include "mxfp4/tools/cli/choices.h"
 #include "mxfp4/tools/cli/flags.h"
@@ -161,11 +162,9 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
           io);
       continue;
     }
-    KSplit split = KSplit::FromBoundaries(plan->split_boundaries);
-    split.group = plan->split_group;
     io.out << s.ToString() << ": " << plan->ToString() << "\n"
-           << "  emulator: contract block_fma, k-split " << split.ToString(s.k / kBlockSize)
-           << "\n";
+           << "  emulator: contract block_fma, k-split "
+           << gpu::PlanKSplit(*plan).ToString(s.k / kBlockSize) << "\n";
   }
   return exit_code;
 }

@@ -16,6 +16,7 @@
 #include "mxfp4/core/layouts.h"
 #include "mxfp4/emu/accumulation.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/plan_k_split.h"
 #include "mxfp4/tools/cli/tool_test_util.h"
 
 namespace mxfp4::cli {
@@ -36,10 +37,8 @@ gpu::Mxfp4Weight Weight(int64_t n, int64_t k, DataLayout data, ScaleLayout scale
 
 // The two lines the tool prints for a plan.
 std::string Expected(const std::string& shape, const gpu::GemmPlan& plan, int64_t k) {
-  KSplit split = KSplit::FromBoundaries(plan.split_boundaries);
-  split.group = plan.split_group;
   return absl::StrCat(shape, ": ", plan.ToString(), "\n  emulator: contract block_fma, k-split ",
-                      split.ToString(k / 32), "\n");
+                      gpu::PlanKSplit(plan).ToString(k / 32), "\n");
 }
 
 TEST(PlanCommandTest, ContestShapesByDefault) {

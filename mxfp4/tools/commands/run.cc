@@ -40,6 +40,7 @@
 #include "mxfp4/emu/quantize.h"
 #include "mxfp4/emu/reference_gemm.h"
 #include "mxfp4/gpu/gemm/gemm.h"
+#include "mxfp4/gpu/gemm/plan_k_split.h"
 #include "mxfp4/io/npy.h"
 #include "mxfp4/tools/cli/array_io.h"
 #include "mxfp4/tools/cli/backend.h"
@@ -218,8 +219,7 @@ absl::StatusOr<ShapeResult> RunShape(const Shape& s, const Backend& backend,
   call.num_threads = run.threads;
   if (plan.ok()) {
     result.path = gpu::GemmPathName(plan->path);
-    call.k_split = KSplit::FromBoundaries(plan->split_boundaries);
-    call.k_split.group = plan->split_group;
+    call.k_split = gpu::PlanKSplit(*plan);
   } else if (backend.kind == BackendKind::kGpu) {
     return plan.status();
   }
