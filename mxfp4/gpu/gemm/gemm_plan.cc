@@ -50,6 +50,7 @@ using gemm_internal::PrequantWorkspaceLayout;
 using gemm_internal::QuantizeAOperandInt8Supports;
 using gemm_internal::RingClusterSize;
 using gemm_internal::RingLaunchSmemBytes;
+using gemm_internal::RingReceiveAfterPlanBytes;
 using gemm_internal::RingOperandTileRows;
 using gemm_internal::SetPersistentGrid;
 using gemm_internal::SmallLayerSplitKCandidates;
@@ -150,7 +151,8 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   // kernels without a cluster have plans of their own).
   plan.shared_memory_bytes =
       cfg.wgmma_ring ? RingLaunchSmemBytes(cfg, m, /*cluster=*/cluster > 1, plan.blocks_per_split,
-                                           /*grid_split=*/grid_split > 1)
+                                           /*grid_split=*/grid_split > 1) +
+                           RingReceiveAfterPlanBytes(cfg, cluster)
                      : MakeLaunchSmemPlan(cfg, static_cast<int>(plan.blocks_per_split), cluster).total;
   if (path == GemmPath::kQuantThenMma) {
     plan.workspace_bytes =

@@ -35,8 +35,11 @@ TEST(LaunchSmemPlan, ReceiveAreaExactlyWherePushesRanks) {
           EXPECT_FALSE(PushesRanks(c, bps, cluster));
         }
         if (!PushesRanks(c, bps, cluster)) {
-          EXPECT_EQ(launch.total, exchange ? AlignSmem(base.total + 8u) : base.total);
-          EXPECT_EQ(launch.c_receive, base.c_receive);
+          // A ring tile's area after its plan: RingReceiveAreaFitsOverTheRing.
+          const uint32_t ring_area = RingReceiveAfterPlanBytes(c, cluster);
+          EXPECT_EQ(launch.total,
+                    (exchange ? AlignSmem(base.total + 8u) : base.total) + ring_area);
+          EXPECT_EQ(launch.c_receive, ring_area != 0u ? base.total : base.c_receive);
           if (cluster > 2 && CombinesByPushedRanks(c) && !c.wgmma_ring) ++declined;
           continue;
         }
@@ -58,13 +61,14 @@ TEST(LaunchSmemPlan, ReceiveAreaExactlyWherePushesRanks) {
   EXPECT_GT(declined, 0);  // the longest chunks keep the general loop
 }
 
-// The ring tiles' pushed-ranks kernels put the receive area over the ring's
-// stages and its barrier after the stages' barriers (the kernel asserts the
-// same at compile time for its rows): for every ring tile that
-// RingPushesRanks, at its full rows and every decode form's, and every
-// cluster of 3..8 CTAs, both fit, and the launch's plan is the tile's own.
+// The ring tiles' pushed-ranks kernels put the receive area after their plan
+// where it fits (RingReceiveAfterPlan: the launch's plan grows by it), else
+// over the ring's stages, and its barrier after the stages' barriers (the
+// kernel asserts the same at compile time for its rows): for every ring tile
+// that RingPushesRanks, at its full rows and every decode form's, and every
+// cluster of 3..8 CTAs, both fit.
 TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
-  int pushing = 0;
+  int pushing = 0, after_plan = 0;
   for (int id = 0; id < static_cast<int>(TileConfigId::kCount); ++id) {
     const TileConfigDesc c = GetTileConfig(static_cast<TileConfigId>(id));
     if (c.block_n() == 0 || !c.wgmma_ring) continue;
@@ -76,7 +80,19 @@ TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
       }
       ++pushing;
       EXPECT_FALSE(PushesRanks(c, 16, cluster));
-      EXPECT_EQ(MakeLaunchSmemPlan(c, 16, cluster).total, MakeSmemPlan(c, 16, cluster).total);
+      const SmemPlan launch = MakeLaunchSmemPlan(c, 16, cluster);
+      if (RingReceiveAfterPlan(c)) {
+        ++after_plan;
+        EXPECT_EQ(launch.c_receive, MakeRingSmemPlan(c).total);
+        EXPECT_EQ(launch.total,
+                  AlignSmem(MakeRingSmemPlan(c).total +
+                            PushedRanksReceiveBytes(c.block_m(), c.block_n(), cluster)));
+        EXPECT_EQ(RingReceiveAfterPlanBytes(c, cluster), launch.total - MakeRingSmemPlan(c).total);
+        EXPECT_LE(launch.total, static_cast<uint32_t>(kMaxDynamicSmem));
+      } else {
+        EXPECT_EQ(launch.total, MakeSmemPlan(c, 16, cluster).total);
+        EXPECT_EQ(RingReceiveAfterPlanBytes(c, cluster), 0u);
+      }
       const SmemPlan ring = MakeRingSmemPlan(c);
       const uint32_t ring_stage_bytes = ring.a_scales - ring.a_stages;
       for (int rows : {8, 16, 32, c.block_m()}) {
@@ -87,8 +103,11 @@ TEST(LaunchSmemPlan, RingReceiveAreaFitsOverTheRing) {
       }
       EXPECT_LE(ring.barriers + 8u * static_cast<uint32_t>(RingStages(c) + 1), ring.c_tile);
     }
+    // No area where the tile does not push.
+    EXPECT_EQ(RingReceiveAfterPlanBytes(c, 2), 0u);
   }
   EXPECT_GT(pushing, 0);
+  EXPECT_GT(after_plan, 0);  // the 64-row k2 / k4 tiles
 }
 
 TEST(LaunchSmemPlan, EveryChunkHasOneOwnerAndEverySlotFits) {

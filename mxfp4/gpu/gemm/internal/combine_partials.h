@@ -327,6 +327,22 @@ MXFP4_DEVICE_INLINE void ArmPushedRanks(int ranks, int rank, uint32_t receive_ba
   ClusterArriveRelaxed();
 }
 
+// Where CombinePushedRanks' receive area lies, and which cluster barrier phase
+// publishes its mbarrier's init to the pushing peers.
+enum class PushedReceive {
+  // An area of its own, armed by ArmPushedRanks at kernel start: the combine
+  // waits for that phase (the streaming tiles).
+  kArmed,
+  // Over the CTA's ring of stages, free only once its math is done: every
+  // rank arrives after its math and pushes once every rank has.
+  kInRing,
+  // An area of its own, the barrier published by a phase the kernel has
+  // already waited for (the ring tiles' kernel-start phase, before their
+  // first fill; RingReceiveAfterPlan): each rank pushes as soon as its math
+  // is done, without a cluster barrier.
+  kPublished,
+};
+
 // CombinePushedRanks(): the combine of a K-split cluster of `ranks` > 2 CTAs
 // without a cluster barrier after the math. Chunk c (four outputs) belongs to
 // rank c % ranks (PushedRanksOwned). Every rank sums its own kPartials
@@ -343,13 +359,14 @@ MXFP4_DEVICE_INLINE void ArmPushedRanks(int ranks, int rank, uint32_t receive_ba
 // has received all it needs once its barrier completes). Every CTA of the
 // cluster runs it (rank = blockIdx.z), after ArmPushedRanks at kernel start
 // and GridDependencyLaunchDependents().
-// kReceiveInRing (the ring tiles): the receive area lies over the CTA's ring
-// of stages, free only once the CTA's math is done, so every rank arrives
-// after its math and pushes once every rank has (one cluster barrier, against
-// CombineByPulling's two and its remote loads); their receive barrier is
+// kReceive (PushedReceive): the ring tiles' area lies over their ring of
+// stages (kInRing: one cluster barrier after the math, against
+// CombineByPulling's two and its remote loads) or, since session 79 where it
+// fits, after their plan (kPublished: none); their receive barrier is
 // initialized at kernel start (InitPushedRanksReceive) and published by their
 // first cluster phase, completed before their first fill.
-template <int kThreads, int kBlockN, int kBlockM, int kPartials, bool kReceiveInRing = false>
+template <int kThreads, int kBlockN, int kBlockM, int kPartials,
+          PushedReceive kReceive = PushedReceive::kArmed>
 MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float* partials,
                                             const float* receive, uint32_t receive_bar,
                                             int ranks, int rank, int n0, int m0) {
@@ -359,8 +376,9 @@ MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float
   __syncthreads();  // every partial of this CTA is written (and, ring: its stages read)
   // Relaxed: the arrive publishes no data; the stages' only readers, the
   // wgmmas, completed at their wait_group (as the ring's own releases).
-  if constexpr (kReceiveInRing) ClusterArriveRelaxed();
-  ClusterWait();  // every rank's barrier is initialized (ring: and its stages free)
+  if constexpr (kReceive == PushedReceive::kInRing) ClusterArriveRelaxed();
+  // Every rank's barrier is initialized (kInRing: and its stages free).
+  if constexpr (kReceive != PushedReceive::kPublished) ClusterWait();
   const uint32_t receive_addr = SharedAddress(receive);
   for (int c = static_cast<int>(threadIdx.x); c < kChunks; c += kThreads) {
     const int owner = c % ranks;

@@ -993,11 +993,41 @@ MXFP4_HOST_DEVICE constexpr bool RingReceiveFits(const TileConfigDesc& c, int ro
   return p.barriers + 8u * static_cast<uint32_t>(RingStages(c) + 1) <= p.c_tile;
 }
 
+// Whether a ring tile's pushed-ranks kernel takes CombinePushedRanks' receive
+// area after its plan instead of over its ring: where the plan and the area
+// (at the tile's rows, which a decode form's fewer rows never exceed) fit
+// together at every cluster of 3..8 CTAs. Since each rank pushes one tile
+// (session 79) the area is a quarter of what it was and fits beside the ring
+// of the 64-row tiles: no rank then waits for the others' math before it
+// pushes (the ring's receive needed a cluster barrier after the math).
+MXFP4_HOST_DEVICE constexpr bool RingReceiveAfterPlan(const TileConfigDesc& c) {
+  for (int ranks = 3; ranks <= 8; ++ranks) {
+    if (AlignSmem(MakeRingSmemPlan(c).total +
+                  PushedRanksReceiveBytes(c.block_m(), c.block_n(), ranks)) >
+        static_cast<uint32_t>(kMaxDynamicSmem)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The bytes a ring tile's launch with K-split clusters of `split_cluster`
+// CTAs adds after its plan for that area (0 where it does not push, or
+// pushes into its ring).
+MXFP4_HOST_DEVICE constexpr uint32_t RingReceiveAfterPlanBytes(const TileConfigDesc& c,
+                                                               int split_cluster) {
+  return RingPushesRanks(c, split_cluster) && RingReceiveAfterPlan(c)
+             ? AlignSmem(PushedRanksReceiveBytes(c.block_m(), c.block_n(), split_cluster))
+             : 0u;
+}
+
 // MakeLaunchSmemPlan(): the shared memory a launch with K-split clusters of
 // `split_cluster` CTAs takes (the launch, the planner's fit, PlanGemm):
 // MakeSmemPlan's, and for a streaming tile's cluster of more than two CTAs
 // that PushesRanks, CombinePushedRanks' c_receive area and its
-// mbarrier after it, at that plan's total; for a quantization cluster's
+// mbarrier after it, at that plan's total (for a ring tile's that pushes
+// with the area after its plan, RingReceiveAfterPlanBytes, the area alone: its
+// barrier lies in the stage barriers' slack); for a quantization cluster's
 // tile, its exchange barrier there (a host-side step, so that the
 // kernels' own plans, and their code, stay as they were: with the area in
 // MakeStreamSmemPlan nvcc changed the code of kernels that never use it).
@@ -1010,6 +1040,10 @@ MXFP4_HOST_DEVICE constexpr SmemPlan MakeLaunchSmemPlan(const TileConfigDesc& c,
     // Such a tile never splits K over a cluster too.
     p.barriers = p.total;
     p.total = AlignSmem(p.total + 8u);
+  }
+  if (const uint32_t area = RingReceiveAfterPlanBytes(c, split_cluster); area != 0u) {
+    p.c_receive = p.total;
+    p.total += area;
   }
   if (PushesRanks(c, blocks_per_split, split_cluster)) {
     p.c_receive = p.total;

@@ -764,9 +764,13 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   if constexpr (kGridSplit) {
     CombineThroughWorkspace<kThreads, kBlockN, kMmaRows, kWgsK>(p, partials, n0, m0);
   } else if constexpr (kPushedRanks) {
-    CombinePushedRanks<kThreads, kBlockN, kMmaRows, kWgsK, /*kReceiveInRing=*/true>(
-        p, partials, reinterpret_cast<const float*>(ring), receive_bar, p.splits,
-        static_cast<int>(blockIdx.z), n0, m0);
+    // The receive area after the plan where it fits (the launch's
+    // MakeLaunchSmemPlan adds it), else over the ring.
+    constexpr bool kAfterPlan = RingReceiveAfterPlan(kCfg);
+    CombinePushedRanks<kThreads, kBlockN, kMmaRows, kWgsK,
+                       kAfterPlan ? PushedReceive::kPublished : PushedReceive::kInRing>(
+        p, partials, reinterpret_cast<const float*>(kAfterPlan ? smem + kPlan.total : ring),
+        receive_bar, p.splits, static_cast<int>(blockIdx.z), n0, m0);
   } else if (!direct_store) {
     CombinePartialsAndStore<kThreads, kBlockN, kMmaRows, kWgsK, /*kReleaseEarly=*/false,
                             /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kCluster>(
