@@ -6,6 +6,7 @@
 #include "mxfp4/emu/accumulation.h"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,14 @@ absl::Status KSplit::Validate(int64_t groups, int64_t align_blocks) const {
   if (group < 1) {
     return absl::InvalidArgumentError(absl::StrCat("KSplit: group = ", group, " must be >= 1"));
   }
+  if (outer_group < 1) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("KSplit: outer_group = ", outer_group, " must be >= 1"));
+  }
+  if (int64_t{group} * outer_group > std::numeric_limits<int>::max()) {
+    return absl::InvalidArgumentError(absl::StrCat("KSplit: group x outer_group = ", group, " x ",
+                                                   outer_group, " is too large"));
+  }
   int64_t previous = 0;
   for (size_t i = 0; i < boundaries.size(); ++i) {
     const int64_t b = boundaries[i];
@@ -102,9 +111,13 @@ std::string KSplit::ToString(int64_t groups) const {
   if (!is_split()) return "none";
   std::string out;
   for (int s = 0; s < num_splits(); ++s) {
+    const bool last = s + 1 == num_splits();
+    const int outer = group * outer_group;  // splits an outer run
+    if (outer_group > 1 && s % outer == 0) out += "{";
     if (group > 1 && s % group == 0) out += "(";
     absl::StrAppend(&out, "[", begin(s), ",", end(s, groups), ")");
-    if (group > 1 && (s % group == group - 1 || s + 1 == num_splits())) out += ")";
+    if (group > 1 && (s % group == group - 1 || last)) out += ")";
+    if (outer_group > 1 && (s % outer == outer - 1 || last)) out += "}";
   }
   return out;
 }
@@ -115,12 +128,14 @@ float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* 
   return acc;
 }
 
-float CombineSplitPartials(absl::Span<const float> partials, int group) {
+float CombineSplitPartials(absl::Span<const float> partials, int group, int outer_group) {
   if (partials.empty()) return 0.0f;
   const int splits = static_cast<int>(partials.size());
-  float run = 0.0f, total = 0.0f;
-  for (int s = 0; s < splits; ++s) SplitCombineStep(s, splits, group, partials[s], run, total);
-  return total;
+  SplitSums sums;
+  for (int s = 0; s < splits; ++s) {
+    SplitCombineStep(s, splits, group, outer_group, partials[s], sums);
+  }
+  return sums.total;
 }
 
 }  // namespace mxfp4

@@ -81,17 +81,27 @@ int ContractBlocksPerStep(Contract contract);
 // summed in runs of `group` consecutive splits first, then the runs in order:
 // R_r = ((p[rG] + p[rG+1]) + ...) + p[rG+G-1], c = ((R_0 + R_1) + R_2) + ...
 // (the GPU's K-split clusters of more than two CTAs: each CTA sums its own
-// warps' splits before it sends one tile; GemmPlan::split_group).
+// warps' splits before it sends one tile; GemmPlan::split_group). With
+// outer_group > 1 as well, runs of `outer_group` consecutive runs are summed
+// next, then those sums in order: O_o = ((R[oH] + R[oH+1]) + ...) +
+// R[oH+H-1], c = ((O_0 + O_1) + O_2) + ... (the GPU's clusters split over
+// the grid as well: each cluster sums its CTAs' runs, then the clusters'
+// sums meet in the workspace; GemmPlan::split_outer_group).
 //
 // Example (K = 1536, 48 blocks, 4 splits of 12 blocks = 384 K each):
 //   KSplit split = KSplit::FromBoundaries({12, 24, 36});
 //   // or: absl::StatusOr<KSplit> split = KSplit::Even(48, 4);
 //   split.group = 2;  // c = (p0 + p1) + (p2 + p3)
+//   // 8 splits, group 2, outer_group 2:
+//   // c = ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7))
 struct KSplit {
   std::vector<int64_t> boundaries;
   // Consecutive splits summed first (1 = the plain chain; the last run may be
   // shorter).
   int group = 1;
+  // Consecutive runs (of `group` splits) summed next, before the plain chain
+  // of those sums (1 = none; the last may be shorter).
+  int outer_group = 1;
 
   static KSplit None() { return KSplit{}; }
   static KSplit FromBoundaries(std::vector<int64_t> boundaries) {
@@ -116,11 +126,13 @@ struct KSplit {
   // OK when boundaries are non-decreasing, within [0, groups], and multiples
   // of align_blocks (ContractBlocksPerStep for the MFMA contracts) or equal
   // to groups (the end of K; only the last non-empty split can be partial),
-  // and group >= 1.
+  // and group, outer_group >= 1.
   absl::Status Validate(int64_t groups, int64_t align_blocks = 1) const;
 
   // E.g. "[0,12)[12,24)[24,48)" for groups = 48; "none" when not split; runs
-  // of group > 1 in parentheses: "([0,12)[12,24))([24,36)[36,48))".
+  // of group > 1 in parentheses: "([0,12)[12,24))([24,36)[36,48))", and
+  // runs of outer_group > 1 runs in brackets around them:
+  // "{([0,6)[6,12))([12,18)[18,24))}{([24,30)[30,36))([36,42)[42,48))}".
   std::string ToString(int64_t groups) const;
 };
 
@@ -159,28 +171,44 @@ inline float BlockFmaStep(float acc, int32_t dot4, uint8_t sa, uint8_t sb) {
 // The block_fma contract for one output over blocks [0, n): acc from +0.0f.
 float BlockFmaAccumulate(const int32_t* dot4, const uint8_t* sa, const uint8_t* sb, int64_t n);
 
-// SplitCombineStep()
+// SplitSums, SplitCombineStep()
 //
 // Partial s of `splits` into a K-split's combine (KSplit: runs of `group`
-// splits summed first, then the runs in order): `run` restarts at each run's
-// first split, `total` takes each finished run (the first as it is), so after
-// the last split `total` is the combined value. Every sum starts from its
-// first term (never +0 + p, which would turn a -0 partial into +0). The one
-// definition of the combine: CombineSplitPartials and the reference GEMM's
-// tiles call it.
-inline void SplitCombineStep(int s, int splits, int group, float partial, float& run,
-                             float& total) {
+// splits summed first, runs of `outer_group` runs next, then those sums in
+// order): `run` restarts at each run's first split, `outer` takes each
+// finished run (the first of its outer run as it is), `total` each finished
+// outer run (the first as it is), so after the last split `total` is the
+// combined value. Every sum starts from its first term (never +0 + p, which
+// would turn a -0 partial into +0). The one definition of the combine:
+// CombineSplitPartials and the reference GEMM's tiles call it.
+struct SplitSums {
+  float run = 0.0f;
+  float outer = 0.0f;
+  float total = 0.0f;
+};
+inline void SplitCombineStep(int s, int splits, int group, int outer_group, float partial,
+                             SplitSums& sums) {
   const int g = group > 1 ? group : 1;
-  run = s % g == 0 ? partial : run + partial;
-  if (s % g == g - 1 || s + 1 == splits) total = s < g ? run : total + run;
+  const int h = g * (outer_group > 1 ? outer_group : 1);  // splits an outer run
+  const bool last = s + 1 == splits;
+  sums.run = s % g == 0 ? partial : sums.run + partial;
+  if (s % g != g - 1 && !last) return;
+  sums.outer = s % h < g ? sums.run : sums.outer + sums.run;
+  if (s % h != h - 1 && !last) return;
+  sums.total = s < h ? sums.outer : sums.total + sums.outer;
+}
+inline void SplitCombineStep(int s, const KSplit& split, float partial, SplitSums& sums) {
+  SplitCombineStep(s, split.num_splits(), split.group, split.outer_group, partial, sums);
 }
 
 // CombineSplitPartials()
 //
 // ((p0 + p1) + p2) + ... in fp32 (p0 alone when there is one). With
 // group > 1, runs of `group` consecutive partials summed first, then the runs
-// in order (KSplit::group): ((p0 + p1) + (p2 + p3)) for 4 partials, group 2.
-float CombineSplitPartials(absl::Span<const float> partials, int group = 1);
+// in order (KSplit::group): ((p0 + p1) + (p2 + p3)) for 4 partials, group 2;
+// with outer_group > 1, runs of that many runs summed next
+// (KSplit::outer_group).
+float CombineSplitPartials(absl::Span<const float> partials, int group = 1, int outer_group = 1);
 
 // ---------------------------------------------------------------- ideal
 

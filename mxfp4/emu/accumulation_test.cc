@@ -68,6 +68,26 @@ TEST(KSplitTest, GroupedRuns) {
   EXPECT_EQ(split.Validate(48).code(), absl::StatusCode::kInvalidArgument);
 }
 
+TEST(KSplitTest, OuterRunsOfRuns) {
+  KSplit split = KSplit::FromBoundaries({6, 12, 18, 24, 30, 36, 42});
+  split.group = 2;
+  split.outer_group = 2;
+  EXPECT_EQ(split.ToString(48),
+            "{([0,6)[6,12))([12,18)[18,24))}{([24,30)[30,36))([36,42)[42,48))}");
+  EXPECT_TRUE(split.Validate(48).ok());
+  split.outer_group = 3;  // a short last outer run
+  EXPECT_EQ(split.ToString(48),
+            "{([0,6)[6,12))([12,18)[18,24))([24,30)[30,36))}{([36,42)[42,48))}");
+  split.group = 1;  // outer runs of plain splits
+  split.outer_group = 4;
+  EXPECT_EQ(split.ToString(48), "{[0,6)[6,12)[12,18)[18,24)}{[24,30)[30,36)[36,42)[42,48)}");
+  split.outer_group = 0;
+  EXPECT_EQ(split.Validate(48).code(), absl::StatusCode::kInvalidArgument);
+  split.group = 1 << 20;
+  split.outer_group = 1 << 20;  // group x outer_group would overflow the combine's index
+  EXPECT_EQ(split.Validate(48).code(), absl::StatusCode::kInvalidArgument);
+}
+
 TEST(KSplitTest, Validate) {
   EXPECT_TRUE(KSplit::FromBoundaries({0, 3, 3, 8}).Validate(8).ok());  // empty splits allowed
   EXPECT_EQ(KSplit::FromBoundaries({4, 2}).Validate(8).code(), absl::StatusCode::kInvalidArgument);
@@ -165,6 +185,38 @@ TEST(CombineSplitPartialsTest, RunsOfAGroupFirst) {
   // Each run and the total start from their first partial: -0 runs stay -0.
   EXPECT_EQ(FloatBits(CombineSplitPartials({-0.0f, -0.0f, -0.0f, -0.0f}, 2)), 0x80000000u);
   EXPECT_EQ(FloatBits(CombineSplitPartials({-0.0f, -0.0f, 0.0f, -0.0f}, 2)), 0u);
+}
+
+TEST(CombineSplitPartialsTest, OuterRunsOfRunsNext) {
+  // 2^24 + 1 rounds to 2^24 (ties to even); 2^24 + 2 is exact.
+  const float big = 16777216.0f;
+  const std::vector<float> p = {big, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+  // Runs of 2: {2^24, 2, 2, 2}, chained: 2^24 + 6.
+  EXPECT_EQ(CombineSplitPartials(p, 2, 1), big + 6.0f);
+  // Outer runs of 4 plain splits: {((2^24 + 1) + 1) + 1 = 2^24, 4}: 2^24 + 4.
+  EXPECT_EQ(CombineSplitPartials(p, 1, 4), big + 4.0f);
+  // Runs of 2 in outer runs of 2: {(2^24 + 2), (2 + 2)}: 2^24 + 6.
+  EXPECT_EQ(CombineSplitPartials(p, 2, 2), big + 6.0f);
+  // Runs of 4 in outer runs of 2: one outer run, ((2^24 + 1) + 1) + 1 then
+  // (1 + 1) + 1 + 1: 2^24 + 4.
+  EXPECT_EQ(CombineSplitPartials(p, 4, 2), big + 4.0f);
+  // A short last outer run: runs of 2 in outer runs of 2 over 6 partials:
+  // {(2^24 + 2), 2}: 2^24 + 4, where outer runs of 3 runs give one sum.
+  const std::vector<float> q = {big, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+  EXPECT_EQ(CombineSplitPartials(q, 2, 2), big + 4.0f);
+  EXPECT_EQ(CombineSplitPartials(q, 2, 3), big + 4.0f);
+  // Outer runs of 1 are the plain runs.
+  EXPECT_EQ(CombineSplitPartials(q, 2, 1), CombineSplitPartials(q, 2));
+  // Three orders, three results: {1, 1, 1, 2^24, 1, 2^24, -2^24, -2^24}.
+  //   runs of 2 in outer runs of 2: {(2 + 2^24), (2^24 + -2^25)}: 2;
+  //   runs of 2 chained: ((2 + 2^24) + 2^24) = 2^25 (tie to even), + -2^25: 0;
+  //   runs of 4: (2^24 + 3 -> 2^24 + 4) + -2^24: 4.
+  const std::vector<float> r = {1.0f, 1.0f, 1.0f, big, 1.0f, big, -big, -big};
+  EXPECT_EQ(CombineSplitPartials(r, 2, 2), 2.0f);
+  EXPECT_EQ(CombineSplitPartials(r, 2, 1), 0.0f);
+  EXPECT_EQ(CombineSplitPartials(r, 4, 1), 4.0f);
+  // Every level starts from its first term: -0 stays -0.
+  EXPECT_EQ(FloatBits(CombineSplitPartials(std::vector<float>(8, -0.0f), 2, 2)), 0x80000000u);
 }
 
 }  // namespace

@@ -296,7 +296,8 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
 
   switch (options.contract) {
     case Contract::kBlockFma: {
-      float total[kTileOutputs], run[kTileOutputs], partial[kTileOutputs];
+      SplitSums sums[kTileOutputs];
+      float partial[kTileOutputs];
       const int splits = split.num_splits();
       for (int s = 0; s < splits; ++s) {
         if (plan.avx2) {
@@ -307,11 +308,13 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
                                                         split.end(s, op.groups), partial);
         }
         for (int o = 0; o < kTileOutputs; ++o) {
-          SplitCombineStep(s, splits, split.group, partial[o], run[o], total[o]);
+          SplitCombineStep(s, split, partial[o], sums[o]);
         }
       }
       for (int i = 0; i < rows; ++i) {
-        for (int j = 0; j < cols; ++j) plan.sink.StoreFloat(m0 + i, n0 + j, total[i * kTile + j]);
+        for (int j = 0; j < cols; ++j) {
+          plan.sink.StoreFloat(m0 + i, n0 + j, sums[i * kTile + j].total);
+        }
       }
       return;
     }
@@ -325,7 +328,7 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
           const int o = i * kTile + j;
           const uint8_t* row_sa = op.sa.data() + (m0 + i) * op.groups;
           const uint8_t* row_sb = op.sb.data() + (n0 + j) * op.groups;
-          float total = 0.0f, run = 0.0f;
+          SplitSums sums;
           for (int s = 0; s < split.num_splits(); ++s) {
             float c = 0.0f;
             const int64_t end = split.end(s, op.groups);
@@ -338,9 +341,9 @@ void ProcessTile(const GemmPlan& plan, int64_t m0, int64_t n0, int32_t* dots) {
               }
               c = MfmaAccumulateBlocks(options.mfma_rounding, c, d4, sa, sb, per_step);
             }
-            SplitCombineStep(s, split.num_splits(), split.group, c, run, total);
+            SplitCombineStep(s, split, c, sums);
           }
-          plan.sink.StoreFloat(m0 + i, n0 + j, total);
+          plan.sink.StoreFloat(m0 + i, n0 + j, sums.total);
         }
       }
       return;
@@ -493,7 +496,8 @@ GemmElement EvaluateElement(const Mxfp4View& a, const Mxfp4View& b, const GemmOp
     }
     partials.push_back(acc);
   }
-  float total = CombineSplitPartials(partials, options.k_split.group);
+  float total =
+      CombineSplitPartials(partials, options.k_split.group, options.k_split.outer_group);
   if (std::isnan(total)) total = BitsToFloat(kCanonicalNanFp32Bits);
   result.fp32 = total;
   result.bf16 = FloatToBf16(total);

@@ -94,14 +94,20 @@ float OracleFp32(const Mxfp4View& a, const Mxfp4View& b, const GemmOptions& opti
                                 options.mfma_rounding, g0, g1);
     }
   }
-  // Runs of `group` splits, each ((p[r] + p[r+1]) + ...), then
-  // ((R0 + R1) + R2) + ...; group 1: ((p0 + p1) + p2) + ...
+  // Runs of `group` splits, each ((p[r] + p[r+1]) + ...); outer runs of
+  // `outer_group` runs, each ((R[o] + R[o+1]) + ...); then
+  // ((O0 + O1) + O2) + ...; group 1, outer_group 1: ((p0 + p1) + p2) + ...
   const int group = options.k_split.group;
+  const int outer_splits = group * options.k_split.outer_group;
   float total = 0.0f;
-  for (int r = 0; r < splits; r += group) {
-    float run = partial[r];
-    for (int s = r + 1; s < r + group && s < splits; ++s) run += partial[s];
-    total = r == 0 ? run : total + run;
+  for (int o = 0; o < splits; o += outer_splits) {
+    float outer = 0.0f;
+    for (int r = o; r < o + outer_splits && r < splits; r += group) {
+      float run = partial[r];
+      for (int s = r + 1; s < r + group && s < splits; ++s) run += partial[s];
+      outer = r == o ? run : outer + run;
+    }
+    total = o == 0 ? outer : total + outer;
   }
   return total;
 }
@@ -233,6 +239,18 @@ TEST(ReferenceGemmTest, KSplitMatchesLonghand) {
           ExpectMatchesOracle(*a, *b, options,
                               absl::StrCat("group ", group, " scales ", ScaleMixName(mix)));
           if (HasFatalFailure()) return;
+          // Outer runs of runs (the GPU's clusters split over the grid): a
+          // short last outer run, outer runs of plain splits, one outer run.
+          for (int outer_group : {2, 3}) {
+            for (int g : {1, group}) {
+              options.k_split.group = g;
+              options.k_split.outer_group = outer_group;
+              ExpectMatchesOracle(*a, *b, options,
+                                  absl::StrCat("group ", g, " outer_group ", outer_group,
+                                               " scales ", ScaleMixName(mix)));
+              if (HasFatalFailure()) return;
+            }
+          }
         }
       }
     }
@@ -245,6 +263,11 @@ TEST(ReferenceGemmTest, KSplitMatchesLonghand) {
         if (HasFatalFailure()) return;
         options.k_split.group = 2;
         ExpectMatchesOracle(*a, *b, options, std::string("group 2 scales ") + ScaleMixName(mix));
+        if (HasFatalFailure()) return;
+        options.k_split.group = 1;
+        options.k_split.outer_group = 2;
+        ExpectMatchesOracle(*a, *b, options,
+                            std::string("outer_group 2 scales ") + ScaleMixName(mix));
         if (HasFatalFailure()) return;
       }
     }
@@ -273,6 +296,21 @@ TEST(ReferenceGemmTest, GroupedRunsDifferFromThePlainChain) {
   ASSERT_TRUE(ReferenceGemm(*a, *b, grouped, absl::MakeSpan(c_grouped)).ok());
   int differ = 0;
   for (int64_t i = 0; i < m * n; ++i) differ += FloatBits(c_plain[i]) != FloatBits(c_grouped[i]);
+  EXPECT_GT(differ, 0) << "seed " << kSeed + 7;
+  // Two clusters of those 8 ranks (the grid split of 64x512x16384's clusters:
+  // 64 splits, runs of 4, outer runs of 8 runs) against one chain of runs.
+  absl::StatusOr<KSplit> split64 = KSplit::Even(512, 64);
+  ASSERT_TRUE(split64.ok());
+  GemmOptions runs, outer;
+  runs.k_split = *split64;
+  runs.k_split.group = 4;
+  outer.k_split = runs.k_split;
+  outer.k_split.outer_group = 8;
+  std::vector<float> c_runs(m * n), c_outer(m * n);
+  ASSERT_TRUE(ReferenceGemm(*a, *b, runs, absl::MakeSpan(c_runs)).ok());
+  ASSERT_TRUE(ReferenceGemm(*a, *b, outer, absl::MakeSpan(c_outer)).ok());
+  differ = 0;
+  for (int64_t i = 0; i < m * n; ++i) differ += FloatBits(c_runs[i]) != FloatBits(c_outer[i]);
   EXPECT_GT(differ, 0) << "seed " << kSeed + 7;
 }
 

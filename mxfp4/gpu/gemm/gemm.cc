@@ -95,7 +95,8 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
   k.n = static_cast<int32_t>(b.n);
   k.k = static_cast<int32_t>(b.k);
   k.blocks_per_split = static_cast<int32_t>(plan->blocks_per_split);
-  k.splits = plan->grid_split_ctas > 1 ? plan->grid_split_ctas : plan->cluster_ctas;
+  // CTAs a tile along z: a cluster's, a grid split's, or clusters x grid.
+  k.splits = plan->grid_split_ctas * plan->cluster_ctas;
   k.c = args.c;
   k.c_fp32 = args.c_type == GemmOutputType::kFp32;
   k.c_vector_ok = b.n % 4 == 0;
@@ -114,7 +115,7 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
       const TileConfigDesc cfg = GetTileConfig(*tile);
       const PrequantWorkspace layout = PrequantWorkspaceLayout(
           cfg, static_cast<size_t>(rows), static_cast<size_t>(b.k), args.m,
-          GridOutputTiles(cfg, args.m, b.n), plan->grid_split_ctas);
+          GridOutputTiles(cfg, args.m, b.n), plan->grid_split_ctas, plan->cluster_ctas);
       uint8_t* const ws = static_cast<uint8_t*>(workspace.data);
       k.a_ops = ws;
       k.a_scales = reinterpret_cast<const float*>(ws + layout.scales);
@@ -163,7 +164,8 @@ absl::Status Gemm(const GemmArgs& args, hipStream_t stream, const GemmWorkspace&
         prepared = {b.prepared.data, b.prepared.scales};
       }
       MXFP4_HIP_RETURN_IF_ERROR(gemm_internal::LaunchGemmQuantThenMma(
-          k, *tile, stream, prepared, int8, static_cast<int32_t>(plan->persistent_ctas)));
+          k, *tile, stream, prepared, int8, static_cast<int32_t>(plan->persistent_ctas),
+          plan->grid_split_ctas > 1 ? plan->cluster_ctas : 1));
       break;
     }
     default:

@@ -199,8 +199,11 @@ struct GemmOptions {
   // shape, which only happens with split_k = 0): independent CTAs that write
   // their partials to the workspace, the last one of a tile adding them in
   // chunk order (the same KSplit as a cluster's). Only the 64-row k4 ring
-  // tile for M <= 32 (wgmma8_n64_m64_k4_fold); with split_k at most 1. For
-  // decode layers with fewer weight tiles than SMs (docs/paths.md).
+  // tile (wgmma8_n64_m64_k4_fold): for M <= 32 with split_k at most 1; for
+  // M > 32 with split_k 3..8, clusters of split_k CTAs grid_split_k times a
+  // tile, each cluster's sums meeting in the workspace (GemmPlan::
+  // split_outer_group). For layers with fewer weight tiles than SMs
+  // (docs/paths.md).
   int grid_split_k = 0;
   // Tile configuration by name (GemmPlan::tile, e.g. "prequant_n128_m64",
   // or an "_e4m3" variant that uses the FP8 MMA instead of fp16);
@@ -248,14 +251,14 @@ struct GemmPlan {
   int block_m = 0;         // activation rows per CTA
   int splits = 1;          // K-splits in all (cluster_ctas x grid_split_ctas x the tile's warps along K)
   int cluster_ctas = 1;    // CTAs per output tile (a thread-block cluster when > 1)
-  // CTAs per output tile that split K without a cluster, combining through
-  // the workspace (GemmOptions::grid_split_k); 1 when cluster_ctas > 1.
+  // CTAs (or, with cluster_ctas > 1, clusters) per output tile that split K
+  // further, combining through the workspace (GemmOptions::grid_split_k).
   int grid_split_ctas = 1;
   int64_t blocks_per_split = 0;
   // Interior split starts in K-blocks (empty: no split); split s covers blocks
   // [s * blocks_per_split, min((s+1) * blocks_per_split, k/32)). This is
   // KSplit::FromBoundaries(split_boundaries) of mxfp4/emu/accumulation.h,
-  // with KSplit::group = split_group.
+  // with KSplit::group = split_group, KSplit::outer_group = split_outer_group.
   std::vector<int64_t> split_boundaries;
   // Consecutive splits whose partials are summed first, then those sums in
   // order (KSplit::group; 1 = the plain chain ((p0 + p1) + p2) + ...): the
@@ -263,6 +266,11 @@ struct GemmPlan {
   // (each CTA sums its own splits and sends one tile, a quarter of the bytes
   // of its four partials; docs/accumulation.md "K-split").
   int split_group = 1;
+  // Consecutive runs (of split_group splits) summed next, then those sums in
+  // order (KSplit::outer_group; 1 = none): cluster_ctas where clusters that
+  // push are split over the grid too (each cluster sums its CTAs' runs; the
+  // clusters' sums meet in the workspace).
+  int split_outer_group = 1;
   int launches = 1;
   size_t workspace_bytes = 0;
   int64_t grid_ctas = 0;   // CTAs of the GEMM kernel

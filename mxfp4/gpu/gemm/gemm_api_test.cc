@@ -596,6 +596,79 @@ TEST(GemmApi, GridSplitPlans) {
   EXPECT_FALSE(refused(1, bad));  // auto's k4 tile at M = 1 takes it
 }
 
+// Clusters split over the grid (session 80; HasRingClusterGridSplitForm):
+// split_k 3..8 with grid_split_k 2..8 on the 64-row k4 ring tile beyond its
+// decode forms. The plan's chunks are the clusters' in order, each cluster's
+// runs summed next (split_outer_group = the cluster), the workspace holds a
+// tile of sums a cluster and a counter a tile and rank; other tiles, two-CTA
+// clusters and the decode forms refuse it.
+TEST(GemmApi, ClustersSplitOverGrid) {
+  GemmOptions o;
+  o.path = GemmPath::kQuantThenMma;
+  o.tile = "wgmma8_n64_m64_k4_fold";
+  o.split_k = 8;
+  absl::StatusOr<GemmPlan> cluster = PlanGemm(64, PreshuffledWeight(512, 16384), o);
+  ASSERT_TRUE(cluster.ok()) << cluster.status();
+  o.grid_split_k = 2;
+  absl::StatusOr<GemmPlan> plan = PlanGemm(64, PreshuffledWeight(512, 16384), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->cluster_ctas, 8);
+  EXPECT_EQ(plan->grid_split_ctas, 2);
+  EXPECT_EQ(plan->splits, 64);
+  EXPECT_EQ(plan->blocks_per_split, 8);
+  EXPECT_EQ(plan->grid_ctas, 8 * 16);
+  EXPECT_EQ(plan->split_group, 4);
+  EXPECT_EQ(plan->split_outer_group, 8);
+  EXPECT_EQ(plan->shared_memory_bytes, cluster->shared_memory_bytes);
+  // A 64x64 fp32 tile of sums a cluster and a counter a tile and rank.
+  EXPECT_GE(plan->workspace_bytes, cluster->workspace_bytes + 8 * 2 * 64 * 64 * 4 + 8 * 8 * 4);
+  EXPECT_TRUE(absl::StrContains(plan->ToString(),
+                                "(cluster 8, grid split 2, splits summed in runs of 4, runs in "
+                                "runs of 8)"))
+      << plan->ToString();
+  const KSplit split = PlanKSplit(*plan);
+  EXPECT_EQ(split.boundaries, plan->split_boundaries);
+  EXPECT_EQ(split.group, 4);
+  EXPECT_EQ(split.outer_group, 8);
+  EXPECT_TRUE(absl::StartsWith(split.ToString(512), "{([0,8)[8,16)[16,24)[24,32))([32,40)"))
+      << split.ToString(512);
+  // Uneven: clusters of 3 over 3 (36 chunks of 32 * 67 / 36 -> 4 blocks).
+  o.split_k = 3;
+  o.grid_split_k = 3;
+  plan = PlanGemm(100, NaturalWeight(98, 32 * 67), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->splits, 36);
+  EXPECT_EQ(plan->split_outer_group, 3);
+  EXPECT_EQ(plan->grid_ctas, 2 * 2 * 9);  // 2 N tiles x 2 row tiles x 9 CTAs
+  // Refused: a two-CTA cluster (no push), the decode forms (M <= 32), the k2
+  // tile, the ws tile, fused_quant.
+  auto refused = [](int64_t m, const GemmOptions& options) {
+    return PlanGemm(m, PreshuffledWeight(512, 16384), options).status().code() ==
+           absl::StatusCode::kInvalidArgument;
+  };
+  GemmOptions bad = o;
+  bad.split_k = 2;
+  bad.grid_split_k = 2;
+  EXPECT_TRUE(refused(64, bad));
+  bad.split_k = 8;
+  EXPECT_FALSE(refused(64, bad));
+  EXPECT_TRUE(refused(32, bad));
+  bad.tile = "wgmma8_n64_m64_k2_fold";
+  EXPECT_TRUE(refused(64, bad));
+  bad.tile = "wgmma8_n64_m128_k2_ws_fold";
+  EXPECT_TRUE(refused(256, bad));
+  bad.tile = "";
+  bad.path = GemmPath::kFusedQuant;
+  EXPECT_TRUE(refused(64, bad));
+  // Without a forced grid split the plans keep one cluster a tile.
+  o.grid_split_k = 0;
+  o.split_k = 8;
+  plan = PlanGemm(64, PreshuffledWeight(512, 16384), o);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->grid_split_ctas, 1);
+  EXPECT_EQ(plan->split_outer_group, 1);
+}
+
 // The warp-specialized ring tiles split K over their two consumer
 // warpgroups only: a forced split count above 1 is refused, 0 and 1 plan one
 // CTA per output tile; a CTA is 3 warpgroups and its shared memory a 4-deep

@@ -627,6 +627,41 @@ TEST(GemmPath, RingDecodeKernelsSplitKOverGrid) {
                   .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
 }
 
+// Session 80: the 64-row k4 ring tile's pushing K-split clusters (3..8 CTAs)
+// split over the grid as well (split_k x grid_split_k CTAs a tile;
+// HasRingClusterGridSplitForm): each cluster sums its ranks' runs, the
+// clusters' sums meet in the workspace (the contract's KSplit::outer_group).
+// 64x512x16384 over 2 clusters of 8 with the ideal check; clusters of 3 with
+// a short chunk and empty ones (K = 32 * 67: the exact loop), two row tiles
+// with the second partial (M = 100), N not a multiple of the tile or of 4,
+// CTAs without a block (K = 512 over 8 x 8 CTAs) with repeats on the counters,
+// underflowing terms (-0 kept across the clusters), wide exponents into fp32,
+// three weight layouts, a graph.
+TEST(GemmPath, RingClustersSplitOverGrid) {
+  MXFP4_SKIP_IF_NO_GPU();
+  if (kPath != GemmPath::kQuantThenMma) GTEST_SKIP() << "the ring tiles are quant_then_mma's";
+  auto t = [](int cluster, int clusters) {
+    return PathTester().Tile("wgmma8_n64_m64_k4_fold").SplitK(cluster).GridSplitK(clusters);
+  };
+  EXPECT_TRUE(t(8, 2).M(64).N(512).K(16384).Seed(1801).CheckIdeal(true).Run());
+  EXPECT_TRUE(t(3, 2).M(33).N(136).K(32 * 67).Seed(1802)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kShuffled16).Run());
+  EXPECT_TRUE(t(8, 8).M(64).N(64).K(512).Seed(1803).Repeats(Limit(3, 2)).Run());
+  EXPECT_TRUE(t(6, 2).M(48).N(200).K(32 * 69).Seed(1804)
+                  .A(AInput::kUnderflowingTerms).B(BInput::kUnderflowingTerms)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural)
+                  .Output(GemmOutputType::kFp32).Run());
+  EXPECT_TRUE(t(4, 3).M(100).N(98).K(6144).Seed(1805).Output(GemmOutputType::kFp32)
+                  .A(AInput::kWideExponent).B(BInput::kExtremeScales).Run());
+  if (SmallTestScale()) return;
+  EXPECT_TRUE(t(4, 2).M(64).N(256).K(8192).Seed(1806).UseGraph(true).Repeats(3).Run());
+  EXPECT_TRUE(t(5, 4).M(255).N(320).K(32 * 99).Seed(1807)
+                  .WeightLayout(DataLayout::kNatural, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t(8, 2).M(128).N(512).K(8192).Seed(1808)
+                  .WeightLayout(DataLayout::kPreshuffled16x16, ScaleLayout::kNatural).Run());
+  EXPECT_TRUE(t(7, 2).M(40).N(1000).K(32 * 515).Seed(1809).CheckIdeal(true).Run());
+}
+
 // The bulk streaming tile with A as E5M2 (E4M3 before session 70; auto's choice for 8 < M <= 16
 // where the fp16 bulk tile's A slice does not fit in shared memory, since
 // session 24: GemmApi.AutoPlanForContestShapes): auto on one CTA per N tile

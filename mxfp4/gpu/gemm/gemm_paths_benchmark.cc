@@ -385,7 +385,9 @@ std::vector<GemmOptions> SweepOptions(const Shape& s) {
 // --only=MxNxK:path:tile:split[,...]: forced configurations, timed hot only
 // (also for Nsight Compute: run_all.sh --profile_config). A tile of `auto`
 // leaves the choice to the planner (GemmOptions::tile empty). A split of gS
-// (e.g. g3) is GemmOptions::grid_split_k = S (split_k 0), else split_k.
+// (e.g. g3) is GemmOptions::grid_split_k = S (split_k 0), CgS (e.g. 8g2)
+// split_k = C with grid_split_k = S (clusters split over the grid), else
+// split_k.
 struct OnlyConfig {
   Shape shape{0, 0, 0, false};
   GemmOptions options;
@@ -432,18 +434,20 @@ OnlyConfig ParseOnly(const std::string& spec) {
   o.shape = Shape{static_cast<int64_t>(m), static_cast<int64_t>(n), static_cast<int64_t>(k), false};
   o.options.path = *gp;
   if (std::strcmp(tile, "auto") != 0) o.options.tile = tile;
-  int split_count = 0;
-  const bool grid = split[0] == 'g';
+  int split_count = 0, grid_count = 0;
   char split_tail = 0;
-  if (std::sscanf(split + (grid ? 1 : 0), "%d%c", &split_count, &split_tail) != 1) {
-    std::fprintf(stderr, "--only=%s: split %s is not N or gN\n", spec.c_str(), split);
+  // N, gN or NgS: the count before a 'g' is split_k's, after it grid_k's.
+  const char* const g = std::strchr(split, 'g');
+  const bool parsed =
+      (g == split || std::sscanf(split, "%d%c", &split_count, &split_tail) ==
+                         (g == nullptr ? 1 : 2)) &&
+      (g == nullptr || std::sscanf(g + 1, "%d%c", &grid_count, &split_tail) == 1);
+  if (!parsed) {
+    std::fprintf(stderr, "--only=%s: split %s is not N, gN or NgS\n", spec.c_str(), split);
     std::exit(2);
   }
-  if (grid) {
-    o.options.grid_split_k = split_count;
-  } else {
-    o.options.split_k = split_count;
-  }
+  o.options.split_k = split_count;
+  o.options.grid_split_k = grid_count;
   return o;
 }
 

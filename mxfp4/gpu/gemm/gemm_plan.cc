@@ -28,6 +28,7 @@ using gemm_internal::AutoTile;
 using gemm_internal::Bulk16RowCluster;
 using gemm_internal::GetTileConfig;
 using gemm_internal::GridOutputTiles;
+using gemm_internal::HasRingClusterGridSplitForm;
 using gemm_internal::HasRingGridSplitForm;
 using gemm_internal::HasRingWsInt8Form;
 using gemm_internal::Int8ActivationOffsets;
@@ -118,8 +119,11 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   // the plan it returns, whichever tile that is).
   int grid_split = 1;
   const bool grid_form = path == GemmPath::kQuantThenMma && HasRingGridSplitForm(cfg, m);
+  // A forced split_k with a forced grid split: clusters split over the grid.
+  const bool cluster_grid_form =
+      path == GemmPath::kQuantThenMma && HasRingClusterGridSplitForm(cfg, m, cluster);
   if (grid_split_k > 1) {
-    if (grid_form && cluster == 1) grid_split = grid_split_k;
+    if ((grid_form && cluster == 1) || cluster_grid_form) grid_split = grid_split_k;
   } else if (grid_split_k == 0 && split_k == 0 && grid_form) {
     grid_split = AutoGridSplit(tiles, groups, cluster);
     if (grid_split > 1) cluster = 1;
@@ -145,6 +149,8 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
       cfg.wgmma_ring ? RingPushesRanks(cfg, cluster)
                      : PushesRanks(cfg, static_cast<int>(plan.blocks_per_split), cluster);
   plan.split_group = pushes_ranks ? cfg.warps_k : 1;
+  // A grid split of such clusters: each cluster's runs summed next.
+  plan.split_outer_group = pushes_ranks && grid_split > 1 ? cluster : 1;
   plan.launches = path == GemmPath::kQuantThenMma ? 2 : 1;
   plan.grid_ctas = tiles * cluster * grid_split;
   // The ring tiles' size is the one their launch takes (their k4 decode
@@ -157,7 +163,7 @@ absl::StatusOr<GemmPlan> PlanTile(GemmPath path, TileConfigId id, int64_t m, int
   if (path == GemmPath::kQuantThenMma) {
     plan.workspace_bytes =
         PrequantWorkspaceLayout(cfg, static_cast<size_t>(m_tiles * cfg.block_m()),
-                                static_cast<size_t>(k), m, tiles, grid_split)
+                                static_cast<size_t>(k), m, tiles, grid_split, cluster)
             .total;
   }
   return plan;
@@ -183,12 +189,6 @@ absl::StatusOr<GemmPlan> PlanGemmWithCopy(int64_t m, const Mxfp4Weight& b,
   if (options.grid_split_k < 0 || options.grid_split_k > kMaxGridSplits) {
     return absl::InvalidArgumentError(absl::StrFormat(
         "Gemm: grid_split_k=%d must be 0 (auto) or 1..%d", options.grid_split_k, kMaxGridSplits));
-  }
-  if (options.grid_split_k > 1 && options.split_k > 1) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: split_k=%d and grid_split_k=%d: K splits over a cluster or over independent CTAs, "
-        "not both",
-        options.split_k, options.grid_split_k));
   }
   const int64_t groups = b.k / 32;
   const GemmPath path = options.path == GemmPath::kAuto ? AutoPath(m, b.n, groups) : options.path;
@@ -330,9 +330,10 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
   }
   if (plan.ok() && options.grid_split_k > 1 && plan->grid_split_ctas != options.grid_split_k) {
     return absl::InvalidArgumentError(absl::StrFormat(
-        "Gemm: grid_split_k=%d needs the quant_then_mma tile wgmma8_n64_m64_k4_fold with M <= "
-        "32 (the plan for M=%d: path %s, tile %s)",
-        options.grid_split_k, m, GemmPathName(plan->path), plan->tile));
+        "Gemm: grid_split_k=%d needs the quant_then_mma tile wgmma8_n64_m64_k4_fold, with M <= 32 "
+        "and split_k 0 or 1 (independent CTAs), or with M > 32 and split_k 3..8 (clusters split "
+        "over the grid) (the plan for M=%d, split_k=%d: path %s, tile %s)",
+        options.grid_split_k, m, options.split_k, GemmPathName(plan->path), plan->tile));
   }
   if (!plan.ok() || b.prepared.present() || plan->path != GemmPath::kQuantThenMma ||
       options.weight_staging == WeightStaging::kNever) {
@@ -361,12 +362,14 @@ absl::StatusOr<GemmPlan> PlanGemmWithStaging(int64_t m, const Mxfp4Weight& b,
 
 std::string GemmPlan::ToString() const {
   return absl::StrFormat(
-      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s%s) blocks_per_split=%d "
+      "path=%s tile=%s (block_n=%d block_m=%d) splits=%d (cluster %d%s%s%s) blocks_per_split=%d "
       "launches=%d ctas=%d%s smem=%d workspace=%d%s%s",
       GemmPathName(path), tile, block_n, block_m, splits, cluster_ctas,
       grid_split_ctas > 1 ? absl::StrFormat(", grid split %d", grid_split_ctas) : std::string(),
       split_group > 1 ? absl::StrFormat(", splits summed in runs of %d", split_group)
                       : std::string(),
+      split_outer_group > 1 ? absl::StrFormat(", runs in runs of %d", split_outer_group)
+                            : std::string(),
       blocks_per_split, launches, grid_ctas, persistent_ctas > 0 ? " (persistent)" : "",
       shared_memory_bytes, workspace_bytes,
       reads_prepared_weight

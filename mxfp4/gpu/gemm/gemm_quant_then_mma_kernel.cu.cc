@@ -95,6 +95,23 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// Those clusters split over the grid as well (HasRingClusterGridSplitForm:
+// the 64-row k4 tile beyond its decode forms): the pushed-ranks kernel whose
+// clusters' sums meet in the workspace (CombinePushedRanksThroughWorkspace).
+template <TileConfigId kId>
+inline constexpr bool kHasRingClusterGridSplitForm =
+    HasRingClusterGridSplitForm(GetTileConfig(kId), GetTileConfig(kId).block_m(),
+                                kMaxClusterRanks);
+template <TileConfigId kId>
+__global__ void __launch_bounds__(GetTileConfig(kId).threads(),
+                                  GetTileConfig(kId).min_ctas_per_sm())
+    GemmPrequantMmaRingPushedRanksGridSplitKernel(const GemmKernelArgs args) {
+  if constexpr (kHasRingClusterGridSplitForm<kId>) {
+    WgmmaRingGemmBody<kId, /*kCluster=*/true, /*kMmaRows=*/0, /*kMaxStages=*/0,
+                      /*kGridSplit=*/true, /*kPushedRanks=*/true>(args);
+  }
+}
+
 // The 64-row ring tiles' decode forms (M <= 8 / 16 / 32: every row tile holds
 // at most kMmaRows rows of A): the fast loop on m64n8k32 / m64n16k32 /
 // m64n32k32 wgmmas
@@ -211,6 +228,24 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
+// A grid split of `cluster`-CTA clusters (args.splits CTAs a tile in all).
+template <TileConfigId kId>
+hipError_t LaunchRingClustersOverGrid(const GemmKernelArgs& args, int cluster,
+                                      hipStream_t stream) {
+  constexpr TileConfigDesc kCfg = GetTileConfig(kId);
+  if constexpr (kHasRingClusterGridSplitForm<kId>) {
+    if (!HasRingClusterGridSplitForm(kCfg, args.m, cluster)) return hipErrorInvalidValue;
+    constexpr auto kKernel = GemmPrequantMmaRingPushedRanksGridSplitKernel<kId>;
+    static PerDeviceOnce smem_ready;
+    if (hipError_t e = AllowMaxDynamicSmem(kKernel, smem_ready); e != hipSuccess) return e;
+    return LaunchTileInClusters(kKernel, args, kCfg,
+                                MakeLaunchSmemPlan(kCfg, args.blocks_per_split, cluster).total,
+                                cluster, /*programmatic=*/true, stream);
+  } else {
+    return hipErrorInvalidValue;  // no such kernel (PlanGemm never asks for one)
+  }
+}
+
 // One decode kernel (kMmaRows activation rows), with or without a K-split
 // cluster.
 template <TileConfigId kId, int kMmaRows>
@@ -270,7 +305,7 @@ hipError_t LaunchRingDecode(const GemmKernelArgs& args, hipStream_t stream) {
 template <TileConfigId kId>
 hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
                   const PreparedWeightArgs& prepared, const Int8OperandArgs& int8,
-                  int32_t persistent_ctas) {
+                  int32_t persistent_ctas, int32_t grid_split_cluster) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   const bool with_prepared = prepared.data != nullptr || prepared.scales != nullptr;
   if (int8.present()) {
@@ -338,6 +373,9 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
   } else if (with_prepared || persistent_ctas > 0) {
     return hipErrorInvalidValue;  // only the ws tiles read the copy or have a persistent form
   } else if constexpr (kCfg.wgmma_ring) {
+    if (grid_split_cluster > 1) {
+      return LaunchRingClustersOverGrid<kId>(args, grid_split_cluster, stream);
+    }
     if constexpr (kHasRingDecodeForm<kId>) {
       if (args.m <= 32) return LaunchRingDecode<kId>(args, stream);
     }
@@ -367,15 +405,27 @@ hipError_t Launch(const GemmKernelArgs& args, hipStream_t stream,
 
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream, const PreparedWeightArgs& prepared,
-                                  const Int8OperandArgs& int8, int32_t persistent_ctas) {
-  if (args.splits < 1 || args.splits > 8 || persistent_ctas < 0) return hipErrorInvalidValue;
+                                  const Int8OperandArgs& int8, int32_t persistent_ctas,
+                                  int32_t grid_split_cluster) {
+  // CTAs a tile along z: a cluster's or a grid split's (at most 8), or
+  // clusters over the grid (at most 8 of at most 8).
+  const bool grid_split = args.grid_split_counters != nullptr;
+  const bool clusters_over_grid = grid_split && grid_split_cluster > 1;
+  const int32_t z_max = clusters_over_grid ? 8 * kMaxGridSplits : 8;
+  if (args.splits < 1 || args.splits > z_max || persistent_ctas < 0 || grid_split_cluster < 1 ||
+      (grid_split_cluster > 1 && !grid_split) ||
+      (clusters_over_grid && (grid_split_cluster > 8 || args.splits % grid_split_cluster != 0))) {
+    return hipErrorInvalidValue;
+  }
 #define MXFP4_IS_TILE(id) config == TileConfigId::id ||
   if (!(MXFP4_PREQUANT_A_TILES(MXFP4_IS_TILE) false)) return hipErrorInvalidValue;
 #undef MXFP4_IS_TILE
   const TileConfigDesc cfg = GetTileConfig(config);
   if (cfg.wgmma_ring && args.a_fold_flags == nullptr) return hipErrorInvalidValue;
-  const bool grid_split = args.grid_split_counters != nullptr;
-  if (grid_split && (!HasRingGridSplitForm(cfg, args.m) || args.grid_split_partials == nullptr)) {
+  if (grid_split && (!(clusters_over_grid
+                            ? HasRingClusterGridSplitForm(cfg, args.m, grid_split_cluster)
+                            : HasRingGridSplitForm(cfg, args.m)) ||
+                     args.grid_split_partials == nullptr)) {
     return hipErrorInvalidValue;
   }
   static_assert(kMaxGridSplits <= 8, "the splits check above covers a grid split's");
@@ -383,9 +433,11 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
   // order; the others in the stage order where RingStageInterleaveChunk says
   // so (the ring bodies' same rule).
   const bool split_over_ctas = grid_split || args.splits > 1;
-  // A grid split's tile counters: zeroed by the quantizer (one per tile).
+  // A grid split's counters, zeroed by the quantizer: one a tile (and rank of
+  // its clusters).
   const int32_t counters =
-      grid_split ? static_cast<int32_t>(GridOutputTiles(cfg, args.m, args.n)) : 0;
+      grid_split ? static_cast<int32_t>(GridOutputTiles(cfg, args.m, args.n)) * grid_split_cluster
+                 : 0;
   const bool int8_form = int8.present();
   if (int8_form && (!HasRingWsInt8Form(cfg) || split_over_ctas)) return hipErrorInvalidValue;
   const hipError_t q =
@@ -414,9 +466,10 @@ hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId confi
                                    const_cast<float*>(args.a_scales), stream, cfg.fold_a_scale,
                                    BulkATiled(cfg) ? cfg.block_m() : 0);
   if (q != hipSuccess) return q;
-#define MXFP4_LAUNCH_CASE(id) \
-  case TileConfigId::id:      \
-    return Launch<TileConfigId::id>(args, stream, prepared, int8, persistent_ctas);
+#define MXFP4_LAUNCH_CASE(id)                                                      \
+  case TileConfigId::id:                                                           \
+    return Launch<TileConfigId::id>(args, stream, prepared, int8, persistent_ctas, \
+                                    grid_split_cluster);
   switch (config) {
     MXFP4_PREQUANT_A_TILES(MXFP4_LAUNCH_CASE)
     default:

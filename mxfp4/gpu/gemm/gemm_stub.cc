@@ -16,7 +16,8 @@ hipError_t LaunchGemmSplitKSmallM(const GemmKernelArgs&, TileConfigId, hipStream
   return hipErrorNoDevice;
 }
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs&, TileConfigId, hipStream_t,
-                                  const PreparedWeightArgs&, const Int8OperandArgs&, int32_t) {
+                                  const PreparedWeightArgs&, const Int8OperandArgs&, int32_t,
+                                  int32_t) {
   return hipErrorNoDevice;
 }
 hipError_t LaunchQuantizeAOperand(const uint16_t*, int32_t, int32_t, int32_t, MmaOperands, uint8_t*,

@@ -2,7 +2,8 @@
 //
 // PlanKSplit(): the emulator's K-split (mxfp4/emu/accumulation.h) whose
 // block_fma result is, bit for bit, what a GemmPlan computes: its split
-// boundaries and its runs of splits summed first (GemmPlan::split_group).
+// boundaries, its runs of splits summed first (GemmPlan::split_group) and
+// its runs of runs summed next (GemmPlan::split_outer_group).
 // The one place that builds it, so that the GPU tests, `mxfp4 plan`, `mxfp4
 // gemm` and `mxfp4 run` cannot disagree on the contract. Host only.
 //
@@ -21,6 +22,7 @@ namespace mxfp4::gpu {
 inline KSplit PlanKSplit(const GemmPlan& plan) {
   KSplit split = KSplit::FromBoundaries(plan.split_boundaries);
   split.group = plan.split_group;
+  split.outer_group = plan.split_outer_group;
   return split;
 }
 

@@ -55,16 +55,17 @@ std::string GpuBlocker(const AOperand& a, ScaleRule rule, ScaleLayout b_scale_la
   if (b_scale_layout == ScaleLayout::kShuffled32) {
     return "the GPU GEMM reads natural or shuffled16 B scales, not shuffled32";
   }
-  if (k_splits > 8) return "the GPU GEMM splits K at most 8 ways";
   if (!plan.ok())
     return absl::StrCat("the GPU GEMM cannot run this shape: ", plan.status().message());
   const KSplit planned = gpu::PlanKSplit(*plan);
   if (planned.boundaries != k_split.boundaries ||
-      (k_split.is_split() && planned.group != k_split.group)) {
+      (k_split.is_split() && (planned.group != k_split.group ||
+                              planned.outer_group != k_split.outer_group))) {
     return absl::StrFormat(
-        "the GPU path %s splits K as %s, but --k_splits=%d --k_split_group=%d means %s",
+        "the GPU path %s splits K as %s, but --k_splits=%d --k_split_group=%d "
+        "--k_split_outer_group=%d means %s",
         gpu::GemmPathName(plan->path), planned.ToString(groups), k_splits, k_split.group,
-        k_split.ToString(groups));
+        k_split.outer_group, k_split.ToString(groups));
   }
   return "";
 }
@@ -88,7 +89,7 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   MfmaRoundingModel mfma_rounding = MfmaRoundingModel::kExactSumSingleRounding;
   CpuKernel cpu_kernel = CpuKernel::kAuto;
   BackendRequest backend_request = BackendRequest::kAuto;
-  int64_t k_splits = 1, k_split_group = 1, threads = 0;
+  int64_t k_splits = 1, k_split_group = 1, k_split_outer_group = 1, threads = 0;
 
   FlagSet flags(
       kName, "C = A * B^T for MXFP4 A (M, K) and B (N, K), written as (M, N).",
@@ -101,7 +102,8 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
       "scaled MFMA instructions (rounding inside one instruction per --mfma_rounding;\n"
       "unverified on hardware). --k_splits=S splits K into S ranges (multiples of the\n"
       "contract's step) accumulated separately and added in order (--k_split_group=G:\n"
-      "runs of G splits summed first, then the runs in order).\n"
+      "runs of G splits summed first, then the runs in order; --k_split_outer_group=H:\n"
+      "runs of H runs summed next).\n"
       "The GPU computes block_fma only, from bf16 A (--a, EVEN) and natural/shuffled16 B\n"
       "scales, with its path's K-split; it is used only when that gives exactly the bits\n"
       "asked for, so the output never depends on the backend. Other requests run on the\n"
@@ -122,6 +124,9 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
   flags.AddInt64("k_split_group", &k_split_group,
                  "Splits summed first in runs of this many, then the runs in order (1 = a\n"
                  "plain chain; `mxfp4 plan` shows the GPU plan's).");
+  flags.AddInt64("k_split_outer_group", &k_split_outer_group,
+                 "Runs (of --k_split_group splits) summed next in runs of this many, then\n"
+                 "those sums in order (1 = none; the GPU's clusters split over the grid).");
   flags.AddEnum(
       "mfma_rounding", &mfma_rounding,
       // The emulator's names (MfmaRoundingModelName) and short aliases.
@@ -155,6 +160,12 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
         kName,
         Usage(absl::StrFormat("--k_split_group: expected 1..2^20, found %d", k_split_group)), io);
   }
+  if (k_split_outer_group < 1 || k_split_outer_group > 1 << 20) {
+    return ReportError(kName,
+                       Usage(absl::StrFormat("--k_split_outer_group: expected 1..2^20, found %d",
+                                             k_split_outer_group)),
+                       io);
+  }
   if (threads < 0 || threads > 4096) {
     return ReportError(
         kName, Usage(absl::StrFormat("--threads: expected 0..4096, found %d", threads)), io);
@@ -184,6 +195,10 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
     if (!split.ok()) return ReportError(kName, split.status(), io);
     options.k_split = *split;
     options.k_split.group = static_cast<int>(k_split_group);
+    options.k_split.outer_group = static_cast<int>(k_split_outer_group);
+    if (absl::Status valid = options.k_split.Validate(k / kBlockSize); !valid.ok()) {
+      return ReportError(kName, Usage(std::string(valid.message())), io);
+    }
   }
 
   // The GPU computes the block_fma contract only: other contracts are the

@@ -128,6 +128,7 @@ TEST(GemmCommandTest, EveryContractMatchesTheLibrary) {
     int k_splits;
     MfmaRoundingModel rounding;
     int k_split_group = 1;
+    int k_split_outer_group = 1;
   };
   const std::vector<Case> cases = {
       {{"--contract=block_fma"},
@@ -142,6 +143,12 @@ TEST(GemmCommandTest, EveryContractMatchesTheLibrary) {
        Contract::kBlockFma,
        5,
        MfmaRoundingModel::kExactSumSingleRounding,
+       2},
+      {{"--contract=block_fma", "--k_splits=7", "--k_split_group=2", "--k_split_outer_group=2"},
+       Contract::kBlockFma,
+       7,
+       MfmaRoundingModel::kExactSumSingleRounding,
+       2,
        2},
       {{"--contract=ideal"}, Contract::kIdeal, 1, MfmaRoundingModel::kExactSumSingleRounding},
       {{"--contract=mfma16"}, Contract::kMfma16, 1, MfmaRoundingModel::kExactSumSingleRounding},
@@ -165,6 +172,7 @@ TEST(GemmCommandTest, EveryContractMatchesTheLibrary) {
       ASSERT_TRUE(split.ok());
       options.k_split = *split;
       options.k_split.group = c.k_split_group;
+      options.k_split.outer_group = c.k_split_outer_group;
     }
     std::vector<float> want_f32(m * n);
     std::vector<uint16_t> want_bf16(m * n);

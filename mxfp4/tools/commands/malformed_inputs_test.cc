@@ -262,6 +262,8 @@ TEST(UsageTest, BadFlagValues) {
        "--k_splits: expected 1..2^20, found 0"},
       {{"gemm", "--a=x", "--b_data=b", "--b_scales=s", "--output=c", "--k_split_group=0"},
        "--k_split_group: expected 1..2^20, found 0"},
+      {{"gemm", "--a=x", "--b_data=b", "--b_scales=s", "--output=c", "--k_split_outer_group=0"},
+       "--k_split_outer_group: expected 1..2^20, found 0"},
       {{"compare", "--expected=x", "--actual=y", "--exact", "--atol=0.1"},
        "--exact cannot be combined with --atol/--rtol"},
       {{"run", "--shapes=4x2880"}, "expected MxNxK items"},

@@ -90,6 +90,13 @@ MXFP4_DEVICE_INLINE uint32_t MapSharedRank(uint32_t addr, uint32_t rank) {
   return remote;
 }
 
+// ClusterCtaCount(): the CTAs of this CTA's cluster (1 without one).
+MXFP4_DEVICE_INLINE uint32_t ClusterCtaCount() {
+  uint32_t count;
+  asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(count));
+  return count;
+}
+
 // StoreAsyncToPeer(): 16 bytes into a peer CTA's shared memory (`remote`,
 // from MapSharedRank), counted as complete_tx bytes on that CTA's mbarrier
 // `remote_bar`. No fence: unlike a release barrier it waits for nothing the

@@ -357,19 +357,24 @@ enum class PushedReceive {
 // four-warpgroup tiles (64x512x16384: ~57 KB a CTA, its combine 7.8K cycles
 // after 7.1K of math). No rank waits for another's reads before it exits (it
 // has received all it needs once its barrier completes). Every CTA of the
-// cluster runs it (rank = blockIdx.z), after ArmPushedRanks at kernel start
-// and GridDependencyLaunchDependents().
+// cluster runs it (rank = blockIdx.z, or its rank in the cluster where
+// clusters are split over the grid too), after ArmPushedRanks at kernel
+// start and GridDependencyLaunchDependents().
 // kReceive (PushedReceive): the ring tiles' area lies over their ring of
 // stages (kInRing: one cluster barrier after the math, against
-// CombineByPulling's two and its remote loads) or, since session 79 where it
+// CombineByPulling's two and its remote loads) or, since session 80 where it
 // fits, after their plan (kPublished: none); their receive barrier is
 // initialized at kernel start (InitPushedRanksReceive) and published by their
 // first cluster phase, completed before their first fill.
-template <int kThreads, int kBlockN, int kBlockM, int kPartials,
-          PushedReceive kReceive = PushedReceive::kArmed>
-MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float* partials,
-                                            const float* receive, uint32_t receive_bar,
-                                            int ranks, int rank, int n0, int m0) {
+// SumPushedRanks(): CombinePushedRanks up to its stores: `emit(c, m, n, v)`
+// takes each owned chunk's sum v (chunk c, outputs (m, n..n+3)) inside the
+// output; CombinePushedRanksThroughWorkspace sends it to the workspace
+// instead.
+template <int kThreads, int kBlockN, int kBlockM, int kPartials, PushedReceive kReceive,
+          typename Emit>
+MXFP4_DEVICE_INLINE void SumPushedRanks(const GemmKernelArgs& p, const float* partials,
+                                        const float* receive, uint32_t receive_bar, int ranks,
+                                        int rank, int n0, int m0, Emit&& emit) {
   using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
   constexpr int kChunks = Chunks::kChunks;
   const int owned_max = PushedRanksOwnedMax(kChunks, ranks);
@@ -404,8 +409,17 @@ MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float
                               : *reinterpret_cast<const float4*>(receive +
                                                                  (s * owned_max + j) * 4));
     }
-    StoreOutputs4(p, m, n, v);
+    emit(c, m, n, v);
   }
+}
+template <int kThreads, int kBlockN, int kBlockM, int kPartials,
+          PushedReceive kReceive = PushedReceive::kArmed>
+MXFP4_DEVICE_INLINE void CombinePushedRanks(const GemmKernelArgs& p, const float* partials,
+                                            const float* receive, uint32_t receive_bar,
+                                            int ranks, int rank, int n0, int m0) {
+  SumPushedRanks<kThreads, kBlockN, kBlockM, kPartials, kReceive>(
+      p, partials, receive, receive_bar, ranks, rank, n0, m0,
+      [&p](int, int m, int n, const float4& v) { StoreOutputs4(p, m, n, v); });
 }
 
 // The CTA barrier before a lone CTA's combine: __syncthreads(), or named

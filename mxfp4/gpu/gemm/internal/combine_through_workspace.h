@@ -12,6 +12,9 @@
 // (GridDependencyWait, before its first fill) long before it gets here; the
 // next call's quantizer waits for this grid before it zeroes them again.
 //
+// CombinePushedRanksThroughWorkspace(): the same one level up, for K-split
+// clusters split over the grid (HasRingClusterGridSplitForm).
+//
 // Device TUs only.
 
 #ifndef MXFP4_GPU_GEMM_INTERNAL_COMBINE_THROUGH_WORKSPACE_H_
@@ -103,6 +106,62 @@ MXFP4_DEVICE_INLINE void CombineThroughWorkspace(const GemmKernelArgs& p, const 
       }
     }
     StoreOutputs4(p, m0 + ml, n, v);
+  }
+}
+
+// CombinePushedRanksThroughWorkspace(): the combine of K-split clusters of
+// `ranks` > 2 CTAs split over the grid as well (HasRingClusterGridSplitForm:
+// gridDim.z = clusters x ranks, `rank` = the CTA's rank in its cluster).
+// Each cluster sums its ranks' runs as CombinePushedRanks does, but every
+// owner writes its chunks' sums to its cluster's slot of the workspace
+// ([tile][cluster][kBlockM][kBlockN] fp32, chunk c at c * 4) instead of the
+// output and takes a ticket from counters[tile][rank]; the owner that draws
+// the last ticket (its peers of the other clusters own the same chunks) adds
+// the clusters' sums in order, ((C0 + C1) + C2) + ..., and stores:
+// KSplit::outer_group = ranks. Only `ranks` chunks' worth of bytes a CTA goes
+// through L2 (64x64 tile, 8 ranks: 2 KB written, and read once per cluster
+// by the last).
+template <int kThreads, int kBlockN, int kBlockM, int kPartials, PushedReceive kReceive>
+MXFP4_DEVICE_INLINE void CombinePushedRanksThroughWorkspace(const GemmKernelArgs& p,
+                                                            const float* partials,
+                                                            const float* receive,
+                                                            uint32_t receive_bar, int ranks,
+                                                            int rank, int n0, int m0) {
+  constexpr int kTileFloats = kBlockM * kBlockN;
+  const int tile = static_cast<int>(blockIdx.y * gridDim.x + blockIdx.x);
+  const int clusters = static_cast<int>(gridDim.z) / ranks;
+  const int cluster = static_cast<int>(blockIdx.z) / ranks;
+  float* const sums = p.grid_split_partials + static_cast<int64_t>(tile) * clusters * kTileFloats;
+  float* const own = sums + cluster * kTileFloats;
+  // This cluster's sums out, past L1 (the last cluster's owner reads them
+  // from L2).
+  SumPushedRanks<kThreads, kBlockN, kBlockM, kPartials, kReceive>(
+      p, partials, receive, receive_bar, ranks, rank, n0, m0,
+      [own](int c, int, int, const float4& v) {
+        __stcg(reinterpret_cast<float4*>(own + c * 4), v);
+      });
+  // The ticket releases this CTA's sums and, for the last, acquires every
+  // other cluster's (CombineThroughWorkspace's pattern).
+  __syncthreads();
+  bool last = false;
+  if (threadIdx.x == 0) {
+    last = TicketAcqRel(p.grid_split_counters + tile * ranks + rank) ==
+           static_cast<uint32_t>(clusters - 1);
+  }
+  if (__syncthreads_or(last) == 0) return;
+  using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
+  const int owned = PushedRanksOwned(Chunks::kChunks, ranks, rank);
+  for (int j = static_cast<int>(threadIdx.x); j < owned; j += kThreads) {
+    const int c = j * ranks + rank;
+    const int m = m0 + Chunks::Row(c);
+    const int n = n0 + Chunks::Col(c);
+    if (m >= p.m || n >= p.n) continue;
+    // From cluster 0's sum (never +0 + C0).
+    float4 v = __ldcg(reinterpret_cast<const float4*>(sums + c * 4));
+    for (int z = 1; z < clusters; ++z) {
+      AddInOrder(v, __ldcg(reinterpret_cast<const float4*>(sums + z * kTileFloats + c * 4)));
+    }
+    StoreOutputs4(p, m, n, v);
   }
 }
 

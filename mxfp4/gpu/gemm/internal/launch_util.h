@@ -65,15 +65,18 @@ inline bool LaunchesPushedRanks(const GemmKernelArgs& args, const TileConfigDesc
 // LaunchTile(): the same with the tile's shared-memory plan (MakeSmemPlan;
 // LaunchTileWithSmem serves kernels with a plan of their own, the ring tiles'
 // k4 decode kernels).
+// LaunchTileInClusters(): the same with (1, 1, cluster_splits) clusters
+// given, which may be fewer CTAs than args.splits (a grid split of K-split
+// clusters: args.splits = clusters x cluster_splits CTAs a tile along z).
 template <typename Kernel, typename... Extra>
-hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
-                              uint32_t smem_bytes, bool programmatic, hipStream_t stream,
-                              const Extra&... extra) {
+hipError_t LaunchTileInClusters(Kernel kernel, const GemmKernelArgs& args,
+                                const TileConfigDesc& cfg, uint32_t smem_bytes, int cluster_splits,
+                                bool programmatic, hipStream_t stream, const Extra&... extra) {
   if (smem_bytes > static_cast<uint32_t>(kMaxDynamicSmem)) return hipErrorInvalidConfiguration;
   cudaLaunchConfig_t launch = {};
   const int quant_cluster = cfg.quant_cluster;
   if (quant_cluster > 1 && args.splits > 1) return hipErrorInvalidValue;
-  const int cluster_splits = ClusterSplits(args);
+  if (cluster_splits < 1 || args.splits % cluster_splits != 0) return hipErrorInvalidValue;
   launch.gridDim = dim3(static_cast<unsigned>(GridNTiles(cfg, args.n)),
                         (args.m + cfg.block_m() - 1) / cfg.block_m(), args.splits);
   launch.blockDim = dim3(cfg.threads(), 1, 1);
@@ -97,6 +100,13 @@ hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const T
   launch.attrs = attrs;
   launch.numAttrs = num_attrs;
   return ToHip(cudaLaunchKernelEx(&launch, kernel, args, extra...));
+}
+template <typename Kernel, typename... Extra>
+hipError_t LaunchTileWithSmem(Kernel kernel, const GemmKernelArgs& args, const TileConfigDesc& cfg,
+                              uint32_t smem_bytes, bool programmatic, hipStream_t stream,
+                              const Extra&... extra) {
+  return LaunchTileInClusters(kernel, args, cfg, smem_bytes, ClusterSplits(args), programmatic,
+                              stream, extra...);
 }
 
 template <typename Kernel, typename... Extra>

@@ -978,6 +978,21 @@ MXFP4_HOST_DEVICE constexpr bool RingPushesRanks(const TileConfigDesc& c, int sp
   return c.wgmma_ring && !c.producer_wg && c.warps_k > 1 && split_cluster > 2;
 }
 
+// The ring tiles whose pushing K-split clusters (RingPushesRanks) may be
+// split over the grid as well: `clusters` clusters of `cluster` CTAs a tile
+// (GemmKernelArgs::grid_split_counters with gridDim.z = clusters x cluster),
+// each cluster summing its ranks' runs (CombinePushedRanks), the clusters'
+// sums then meeting in the workspace: the last cluster to finish a rank's
+// share of the tile adds them in order (KSplit::outer_group). The 64-row k4
+// tile beyond its decode forms (M > 32): long-K layers with few weight tiles,
+// whose clusters alone leave SMs idle (64x512x16384: 8 tiles x 8 CTAs on 132
+// SMs) while clusters of more than 8 CTAs do not stay resident.
+MXFP4_HOST_DEVICE constexpr bool HasRingClusterGridSplitForm(const TileConfigDesc& c, int64_t m,
+                                                             int cluster) {
+  return c.wgmma_ring && !c.producer_wg && c.warps_k == 4 && c.block_m() == 64 &&
+         RingDecodeMmaRows(c, m) == 0 && RingPushesRanks(c, cluster);
+}
+
 // Whether a ring tile's pushed-ranks kernel for `rows` activation rows (its
 // tile's or a decode form's) has CombinePushedRanks' receive area fit over
 // its ring's stages at every cluster of 3..8 CTAs (kMaxClusterRanks), and its
@@ -1097,8 +1112,11 @@ struct GemmKernelArgs {
   // HasRingGridSplitForm; combine_through_workspace.h): with counters non-null,
   // `splits` CTAs of a tile (gridDim.z, no cluster) write their chunk partials
   // to [tile][split][warps_k][mma rows][block_n] fp32 and take a ticket from
-  // counters[tile]; the last one combines. The call's quantizer zeroes the
-  // counters.
+  // counters[tile]; the last one combines. Or over clusters
+  // (HasRingClusterGridSplitForm, launched in clusters of fewer than `splits`
+  // CTAs): each cluster's owners write its sums to [tile][cluster][block_m]
+  // [block_n] fp32 and take a ticket from counters[tile][rank]. The call's
+  // quantizer zeroes the counters.
   float* grid_split_partials = nullptr;
   uint32_t* grid_split_counters = nullptr;
 };
@@ -1148,9 +1166,12 @@ MXFP4_HOST_DEVICE constexpr bool HasRingWsInt8Form(const TileConfigDesc& c) {
 // kernel (HasRingWsPersistentForm; with `int8` its integer form) on that many CTAs, fewer
 // than the output tiles, each walking tiles in the one-tile grid's order; its
 // chunks must hold at least a ring of stages (RingWsPersistentFits).
+// `grid_split_cluster` > 1 with args.grid_split_counters: args.splits CTAs a
+// tile in K-split clusters of that many (HasRingClusterGridSplitForm).
 hipError_t LaunchGemmQuantThenMma(const GemmKernelArgs& args, TileConfigId config,
                                   hipStream_t stream, const PreparedWeightArgs& prepared = {},
-                                  const Int8OperandArgs& int8 = {}, int32_t persistent_ctas = 0);
+                                  const Int8OperandArgs& int8 = {}, int32_t persistent_ctas = 0,
+                                  int32_t grid_split_cluster = 1);
 
 // Whether the persistent ws kernel can run chunks of blocks_per_split blocks
 // (of the k/32 `groups`): its producer fills the first tile's ring stages

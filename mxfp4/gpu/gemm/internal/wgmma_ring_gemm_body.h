@@ -50,7 +50,10 @@
 // (or split) r owns chunk c = r * warps_k + kz, blocks [c * chunk,
 // min((c + 1) * chunk, k/32)) (empty chunks contribute +0); the chunk
 // partials are added in increasing c by CombinePartialsAndStore (or
-// CombineThroughWorkspace).
+// CombineThroughWorkspace); clusters of more than two CTAs sum each rank's
+// chunks first (CombinePushedRanks: GemmPlan::split_group) and, split over
+// the grid too, each cluster's ranks next (CombinePushedRanksThroughWorkspace:
+// GemmPlan::split_outer_group).
 //
 // Device TUs only (NVIDIA, sm_90a).
 
@@ -116,7 +119,8 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // kMaxStagesOrZero: the ring's depth cap of a decode kernel of its own
 // (RingLongDecode), 0 for the default. kGridSplit: K split over p.splits
 // independent CTAs of the tile as well (gridDim.z; HasRingGridSplitForm), on
-// the deep decode ring of a kernel without a cluster. kPushedRanks: a
+// the deep decode ring of a kernel without a cluster; with kPushedRanks, over
+// p.splits / ranks clusters of the tile (HasRingClusterGridSplitForm). kPushedRanks: a
 // cluster kernel of more than two CTAs (RingPushesRanks) that combines by
 // CombinePushedRanks, its receive area over the ring; a kernel of its own, so
 // that the cluster kernels of two CTAs keep their code.
@@ -139,8 +143,11 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
                 "a decode form of a 64-row tile");
   constexpr int kBlockN = kCfg.block_n();
   static_assert(!kGridSplit || (!kCluster && kMaxStagesOrZero == 0 &&
-                                HasRingGridSplitForm(kCfg, kMmaRowsOrZero)),
-                "a grid split: the k4 decode kernels without a cluster or the long ring");
+                                HasRingGridSplitForm(kCfg, kMmaRowsOrZero)) ||
+                    (kPushedRanks && kMmaRowsOrZero == 0 &&
+                     HasRingClusterGridSplitForm(kCfg, kNa, kMaxClusterRanks)),
+                "a grid split: the k4 decode kernels without a cluster or the long ring, or "
+                "the 64-row k4 kernel's pushing clusters");
   // K split over CTAs (blockIdx.z), in a cluster or not.
   constexpr bool kSplitOverCtas = kCluster || kGridSplit;
   constexpr int kConsumerWarps = kCfg.warps_n * kCfg.warps_k;
@@ -240,11 +247,16 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
     releases[tid] = 0u;
     MbarrierInitFence();
   }
+  // The K-split cluster's CTAs and this CTA's rank in it (kPushedRanks): a
+  // grid split of clusters has gridDim.z = clusters x ranks.
+  constexpr bool kClustersOverGrid = kGridSplit && kPushedRanks;
+  const int split_ranks = kClustersOverGrid ? static_cast<int>(ClusterCtaCount()) : p.splits;
+  const int split_rank = kClustersOverGrid ? static_cast<int>(blockIdx.z) % split_ranks
+                                           : static_cast<int>(blockIdx.z);
   if constexpr (kPushedRanks) {
     static_assert(kRingStages < kThreads, "a thread of its own");
     if (tid == kRingStages) {
-      InitPushedRanksReceive<kBlockN, kMmaRows>(p.splits, static_cast<int>(blockIdx.z),
-                                                       receive_bar);
+      InitPushedRanksReceive<kBlockN, kMmaRows>(split_ranks, split_rank, receive_bar);
     }
   }
   __syncthreads();
@@ -761,16 +773,21 @@ MXFP4_DEVICE_INLINE void WgmmaRingGemmBodyForLayout(const GemmKernelArgs& p) {
   // (16x2112x7168 lost 0.36 us with it late).
   // A decode kernel combines only its kMmaRows rows (M <= kMmaRows, one row
   // tile): the partials hold those alone (write_partials).
-  if constexpr (kGridSplit) {
+  // kPushedRanks: the receive area after the plan where it fits (the
+  // launch's MakeLaunchSmemPlan adds it), else over the ring.
+  constexpr bool kAfterPlan = RingReceiveAfterPlan(kCfg);
+  constexpr PushedReceive kReceive =
+      kAfterPlan ? PushedReceive::kPublished : PushedReceive::kInRing;
+  [[maybe_unused]] const float* const receive =
+      reinterpret_cast<const float*>(kAfterPlan ? smem + kPlan.total : ring);
+  if constexpr (kClustersOverGrid) {
+    CombinePushedRanksThroughWorkspace<kThreads, kBlockN, kMmaRows, kWgsK, kReceive>(
+        p, partials, receive, receive_bar, split_ranks, split_rank, n0, m0);
+  } else if constexpr (kGridSplit) {
     CombineThroughWorkspace<kThreads, kBlockN, kMmaRows, kWgsK>(p, partials, n0, m0);
   } else if constexpr (kPushedRanks) {
-    // The receive area after the plan where it fits (the launch's
-    // MakeLaunchSmemPlan adds it), else over the ring.
-    constexpr bool kAfterPlan = RingReceiveAfterPlan(kCfg);
-    CombinePushedRanks<kThreads, kBlockN, kMmaRows, kWgsK,
-                       kAfterPlan ? PushedReceive::kPublished : PushedReceive::kInRing>(
-        p, partials, reinterpret_cast<const float*>(kAfterPlan ? smem + kPlan.total : ring),
-        receive_bar, p.splits, static_cast<int>(blockIdx.z), n0, m0);
+    CombinePushedRanks<kThreads, kBlockN, kMmaRows, kWgsK, kReceive>(
+        p, partials, receive, receive_bar, split_ranks, split_rank, n0, m0);
   } else if (!direct_store) {
     CombinePartialsAndStore<kThreads, kBlockN, kMmaRows, kWgsK, /*kReleaseEarly=*/false,
                             /*kNamedBarrierThreads=*/0, /*kPullAcrossRanks=*/kCluster>(

@@ -25,8 +25,10 @@ inline size_t AlignUp(size_t x, size_t a) { return (x + a - 1) / a * a; }
 // flags of `rows` padded rows, then for a K-split over independent CTAs
 // (grid_splits > 1, `tiles` output tiles of m rows) the chunk partials
 // [tile][split][warps_k][mma rows][block_n] fp32 and one counter a tile
-// (GemmKernelArgs::grid_split_partials / _counters); each part 256-byte
-// aligned.
+// (GemmKernelArgs::grid_split_partials / _counters), or for a grid split of
+// clusters of `cluster` > 1 CTAs (HasRingClusterGridSplitForm) each
+// cluster's sums [tile][split][block_m][block_n] fp32 and one counter a
+// tile and rank; each part 256-byte aligned.
 struct PrequantWorkspace {
   size_t scales = 0;  // byte offsets
   size_t flags = 0;
@@ -36,7 +38,7 @@ struct PrequantWorkspace {
 };
 inline PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size_t rows, size_t k,
                                                  int64_t m = 0, int64_t tiles = 0,
-                                                 int grid_splits = 1) {
+                                                 int grid_splits = 1, int cluster = 1) {
   const size_t groups = k / 32;
   PrequantWorkspace w;
   w.scales = AlignUp(rows * k * static_cast<size_t>(cfg.act_bytes()), kWorkspaceAlign);
@@ -48,14 +50,20 @@ inline PrequantWorkspace PrequantWorkspaceLayout(const TileConfigDesc& cfg, size
                      kWorkspaceAlign)
            : 0);
   if (grid_splits > 1) {
-    const size_t partial_bytes =
-        static_cast<size_t>(RingDecodeMmaRows(cfg, m)) * static_cast<size_t>(cfg.block_n()) * 4;
+    // A split's bytes: its CTA's warps' chunk partials, or a cluster's sums.
+    const size_t split_bytes =
+        cluster > 1 ? static_cast<size_t>(cfg.block_m()) * static_cast<size_t>(cfg.block_n()) * 4
+                    : static_cast<size_t>(RingDecodeMmaRows(cfg, m)) *
+                          static_cast<size_t>(cfg.block_n()) * 4 *
+                          static_cast<size_t>(cfg.warps_k);
+    const size_t counters =
+        static_cast<size_t>(tiles) * static_cast<size_t>(cluster > 1 ? cluster : 1);
     w.grid_split_partials = w.total;
-    w.grid_split_counters = w.grid_split_partials +
-                            AlignUp(static_cast<size_t>(tiles) * static_cast<size_t>(grid_splits) *
-                                        static_cast<size_t>(cfg.warps_k) * partial_bytes,
-                                    kWorkspaceAlign);
-    w.total = w.grid_split_counters + AlignUp(static_cast<size_t>(tiles) * 4, kWorkspaceAlign);
+    w.grid_split_counters =
+        w.grid_split_partials +
+        AlignUp(static_cast<size_t>(tiles) * static_cast<size_t>(grid_splits) * split_bytes,
+                kWorkspaceAlign);
+    w.total = w.grid_split_counters + AlignUp(counters * 4, kWorkspaceAlign);
   }
   return w;
 }
