@@ -1,17 +1,14 @@
 #!/usr/bin/env bash
 # Session 80 call 1 (carry [".device-pack"]: the stage's libraries alone and cg = main + the 64-row k4 ring tile's
 # pushing K-split clusters split over the grid too (GemmOptions split_k C with grid_split_k S; each cluster's sums
-# meet in the workspace: KSplit::outer_group). Correctness first (the new test alone, then its sanitizers, then the
-# whole quant_then_mma_test), then forced C (one cluster a tile) against CgS (S clusters a tile) in one process,
-# two rounds, and phase clocks of 64x512x16384 at 8, 4g3 and 6g2.
+# meet in the workspace: KSplit::outer_group). The new test alone; forced C (one cluster a tile) against CgS (S
+# clusters a tile) in one process, two rounds; phase clocks of 64x512x16384 at 8, 4g3 and 6g2; the new test's
+# racecheck and memcheck; the pushing clusters' cases (most valuable first: a cut call still returns $O's files).
 set -u
 source tools/device/call_preamble.sh c1 cg
 export MXFP4_REQUIRE_GPU=1
 T=/tmp/v/cg
 run_test grid_clusters 100 "$T/mxfp4.gpu.gemm.quant_then_mma_test" --gtest_filter='*RingClustersSplitOverGrid*'
-sanitize 100 "*RingClustersSplitOverGrid*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck &
-sanitize 100 "*RingClustersSplitOverGrid*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" memcheck &
-wait
 K=quant_then_mma:wgmma8_n64_m64_k4_fold
 # Resident clusters at one CTA an SM (dispatch_rules.cc ResidentClusters, H200 session 30): 39 of 3, 30 of 4,
 # 22 of 5, 17 of 6, 15 of 8; 8g2 on 8 tiles (16 clusters of 8) is a second wave, kept as the reference.
@@ -29,6 +26,9 @@ grep -h "^only" "$O"/only.*.log |
   awk -F'|' '{s[$1]+=$2; c[$1]++} END {for (k in s) printf "%-120s %.3f (%d)\n", k, s[k]/c[k], c[k]}' | sort
 timeout 30 "$T/mxfp4.gpu.gemm.gemm_paths_benchmark" \
   --only="64x512x16384:$K:8,64x512x16384:$K:4g3,64x512x16384:$K:6g2" --phase_clock 2>&1 | grep -E "only|phase"
+sanitize 100 "*RingClustersSplitOverGrid*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" racecheck &
+sanitize 100 "*RingClustersSplitOverGrid*" "$T/mxfp4.gpu.gemm.quant_then_mma_test" memcheck &
+wait
 # The pushing clusters' cases (SumPushedRanks is their combine now).
 run_test pushing_cases 120 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
   --gtest_filter='*RingTilesSplitKOverClusters*:*SmallLayersWithLongK*:*ShortChunkClusters*:*ChunksOffTheRingStep*:*MidLayers*'
