@@ -111,7 +111,8 @@ int RunPlan(absl::Span<const std::string> args, const CommandIo& io) {
   flags.AddInt64("split_k", &split_k, "Force the K-split cluster (1..8; 0: by shape).");
   flags.AddInt64("grid_split_k", &grid_split_k,
                  "Force the K-split over independent CTAs (1..8; 0: by shape; the k4 ring\n"
-                 "tile at M <= 32 only).");
+                 "tile at M <= 32 only), or with --split_k=3..8 over that many clusters\n"
+                 "(the k4 ring tile at M > 32).");
   flags.AddEnum("weight_staging", &options.weight_staging, WeightStagingChoices(),
                 "Staging of a prepared weight copy in the workspace (large M).");
   flags.AddEnum("staging_format", &options.staging_format, StagingFormatChoices(),

@@ -98,6 +98,26 @@ TEST(PlanCommandTest, PushedClusterShowsItsRunsOfSplits) {
   EXPECT_THAT(r.out, HasSubstr("k-split (["));
 }
 
+// Clusters split over the grid (forced): the plan's runs in runs of the
+// cluster, and the emulator split's braces around each cluster's runs.
+TEST(PlanCommandTest, ClustersOverGridShowTheirOuterRuns) {
+  ToolResult r = RunTool({"plan", "--shapes=64x512x16384", "--path=quant_then_mma",
+                          "--tile=wgmma8_n64_m64_k4_fold", "--split_k=4", "--grid_split_k=3"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  gpu::GemmOptions options;
+  options.path = gpu::GemmPath::kQuantThenMma;
+  options.tile = "wgmma8_n64_m64_k4_fold";
+  options.split_k = 4;
+  options.grid_split_k = 3;
+  absl::StatusOr<gpu::GemmPlan> plan = gpu::PlanGemm(
+      64, Weight(512, 16384, DataLayout::kPreshuffled16x16, ScaleLayout::kShuffled16), options);
+  ASSERT_TRUE(plan.ok()) << plan.status();
+  EXPECT_EQ(plan->split_outer_group, 4);
+  EXPECT_EQ(r.out, Expected("64x512x16384", *plan, 16384));
+  EXPECT_THAT(r.out, HasSubstr("runs in runs of 4"));
+  EXPECT_THAT(r.out, HasSubstr("k-split {(["));
+}
+
 TEST(PlanCommandTest, WeightStagingReachesThePlanner) {
   ToolResult staged = RunTool({"plan", "--shapes=4096x4096x4096"});
   ToolResult never = RunTool({"plan", "--shapes=4096x4096x4096", "--weight_staging=never"});
