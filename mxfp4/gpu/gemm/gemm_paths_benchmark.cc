@@ -18,7 +18,8 @@
 //                             [--phase_clock] [--cold] [--narrow_scales]
 // Prints one line per measurement and a geomean of the six benchmark shapes;
 // with --only, one hot line per configuration (path and tile may be `auto`:
-// the dispatcher's choice), e.g. a shape's tiles side by side in one process:
+// the dispatcher's choice; split is N (split_k), gN (grid_split_k) or CgN
+// (both)), e.g. a shape's tiles side by side in one process:
 //   --only=4096x4096x4096:auto:auto:0,4096x4096x4096:quant_then_mma:wgmma8_n64_m128_k2_fold:0
 // A trailing `:prepared` gives the weight a prepared copy (prepared_weight.h)
 // that the plan may read; `:nostage` / `:stage` / `:stage_int8` set
