@@ -110,9 +110,9 @@ absl::Status KSplit::Validate(int64_t groups, int64_t align_blocks) const {
 std::string KSplit::ToString(int64_t groups) const {
   if (!is_split()) return "none";
   std::string out;
+  const int outer = group * outer_group;  // splits an outer run
   for (int s = 0; s < num_splits(); ++s) {
     const bool last = s + 1 == num_splits();
-    const int outer = group * outer_group;  // splits an outer run
     if (outer_group > 1 && s % outer == 0) out += "{";
     if (group > 1 && s % group == 0) out += "(";
     absl::StrAppend(&out, "[", begin(s), ",", end(s, groups), ")");

@@ -228,13 +228,13 @@ __global__ void __launch_bounds__(GetTileConfig(kId).threads(),
   }
 }
 
-// A grid split of `cluster`-CTA clusters (args.splits CTAs a tile in all).
+// A grid split of `cluster`-CTA clusters (args.splits CTAs a tile in all;
+// LaunchGemmQuantThenMma has checked the form for args.m and `cluster`).
 template <TileConfigId kId>
 hipError_t LaunchRingClustersOverGrid(const GemmKernelArgs& args, int cluster,
                                       hipStream_t stream) {
   constexpr TileConfigDesc kCfg = GetTileConfig(kId);
   if constexpr (kHasRingClusterGridSplitForm<kId>) {
-    if (!HasRingClusterGridSplitForm(kCfg, args.m, cluster)) return hipErrorInvalidValue;
     constexpr auto kKernel = GemmPrequantMmaRingPushedRanksGridSplitKernel<kId>;
     static PerDeviceOnce smem_ready;
     if (hipError_t e = AllowMaxDynamicSmem(kKernel, smem_ready); e != hipSuccess) return e;

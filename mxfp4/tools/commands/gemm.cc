@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -151,20 +152,13 @@ int RunGemm(absl::Span<const std::string> args, const CommandIo& io) {
                   "ROW,COL");
   if (std::optional<int> done = ParseFlags(flags, args, io)) return *done;
 
-  if (k_splits < 1 || k_splits > 1 << 20) {
-    return ReportError(
-        kName, Usage(absl::StrFormat("--k_splits: expected 1..2^20, found %d", k_splits)), io);
-  }
-  if (k_split_group < 1 || k_split_group > 1 << 20) {
-    return ReportError(
-        kName,
-        Usage(absl::StrFormat("--k_split_group: expected 1..2^20, found %d", k_split_group)), io);
-  }
-  if (k_split_outer_group < 1 || k_split_outer_group > 1 << 20) {
-    return ReportError(kName,
-                       Usage(absl::StrFormat("--k_split_outer_group: expected 1..2^20, found %d",
-                                             k_split_outer_group)),
-                       io);
+  for (const auto& [flag, value] : {std::pair{"--k_splits", k_splits},
+                                     std::pair{"--k_split_group", k_split_group},
+                                     std::pair{"--k_split_outer_group", k_split_outer_group}}) {
+    if (value < 1 || value > 1 << 20) {
+      return ReportError(
+          kName, Usage(absl::StrFormat("%s: expected 1..2^20, found %d", flag, value)), io);
+    }
   }
   if (threads < 0 || threads > 4096) {
     return ReportError(

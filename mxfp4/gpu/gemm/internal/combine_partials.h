@@ -163,6 +163,22 @@ struct PairChunks {
     }
   }
 
+  // f(j, c, m, n) for this thread's share of the chunks rank `rank` of
+  // `ranks` owns in a pushing cluster (c = j * ranks + rank,
+  // PushedRanksOwned) whose first output (m, n) lies inside C.
+  template <typename F>
+  static MXFP4_DEVICE_INLINE void ForEachOwned(const GemmKernelArgs& p, int ranks, int rank,
+                                               int n0, int m0, F&& f) {
+    const int owned = PushedRanksOwned(kChunks, ranks, rank);
+    for (int j = static_cast<int>(threadIdx.x); j < owned; j += kThreads) {
+      const int c = j * ranks + rank;
+      const int m = m0 + Row(c);
+      const int n = n0 + Col(c);
+      if (m >= p.m || n >= p.n) continue;
+      f(j, c, m, n);
+    }
+  }
+
   // Chunk c of this CTA's partials summed in order, ((p0 + p1) + ...) + p[kPartials - 1].
   static MXFP4_DEVICE_INLINE float4 Fold(const float* partials, int c) {
     const int off = Offset(c);
@@ -394,12 +410,7 @@ MXFP4_DEVICE_INLINE void SumPushedRanks(const GemmKernelArgs& p, const float* pa
                      MapSharedRank(receive_bar, static_cast<uint32_t>(owner)));
   }
   MbarrierWaitCluster(receive_bar, 0u);
-  const int owned = PushedRanksOwned(kChunks, ranks, rank);
-  for (int j = static_cast<int>(threadIdx.x); j < owned; j += kThreads) {
-    const int c = j * ranks + rank;
-    const int m = m0 + Chunks::Row(c);
-    const int n = n0 + Chunks::Col(c);
-    if (m >= p.m || n >= p.n) continue;
+  Chunks::ForEachOwned(p, ranks, rank, n0, m0, [&](int j, int c, int m, int n) {
     // Each sum starts from rank 0's (never +0 + S0, which would turn a -0
     // into +0).
     float4 v = rank == 0 ? Chunks::Fold(partials, c)
@@ -410,7 +421,7 @@ MXFP4_DEVICE_INLINE void SumPushedRanks(const GemmKernelArgs& p, const float* pa
                                                                  (s * owned_max + j) * 4));
     }
     emit(c, m, n, v);
-  }
+  });
 }
 template <int kThreads, int kBlockN, int kBlockM, int kPartials,
           PushedReceive kReceive = PushedReceive::kArmed>

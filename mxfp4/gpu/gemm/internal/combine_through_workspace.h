@@ -150,19 +150,14 @@ MXFP4_DEVICE_INLINE void CombinePushedRanksThroughWorkspace(const GemmKernelArgs
   }
   if (__syncthreads_or(last) == 0) return;
   using Chunks = PairChunks<kThreads, kBlockN, kBlockM, kPartials>;
-  const int owned = PushedRanksOwned(Chunks::kChunks, ranks, rank);
-  for (int j = static_cast<int>(threadIdx.x); j < owned; j += kThreads) {
-    const int c = j * ranks + rank;
-    const int m = m0 + Chunks::Row(c);
-    const int n = n0 + Chunks::Col(c);
-    if (m >= p.m || n >= p.n) continue;
+  Chunks::ForEachOwned(p, ranks, rank, n0, m0, [&](int, int c, int m, int n) {
     // From cluster 0's sum (never +0 + C0).
     float4 v = __ldcg(reinterpret_cast<const float4*>(sums + c * 4));
     for (int z = 1; z < clusters; ++z) {
       AddInOrder(v, __ldcg(reinterpret_cast<const float4*>(sums + z * kTileFloats + c * 4)));
     }
     StoreOutputs4(p, m, n, v);
-  }
+  });
 }
 
 }  // namespace mxfp4::gpu::gemm_internal

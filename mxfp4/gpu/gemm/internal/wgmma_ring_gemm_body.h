@@ -119,10 +119,11 @@ MXFP4_DEVICE_INLINE void IssueRingBlock(const RingWeightFragment& w, uint64_t de
 // kMaxStagesOrZero: the ring's depth cap of a decode kernel of its own
 // (RingLongDecode), 0 for the default. kGridSplit: K split over p.splits
 // independent CTAs of the tile as well (gridDim.z; HasRingGridSplitForm), on
-// the deep decode ring of a kernel without a cluster; with kPushedRanks, over
-// p.splits / ranks clusters of the tile (HasRingClusterGridSplitForm). kPushedRanks: a
-// cluster kernel of more than two CTAs (RingPushesRanks) that combines by
-// CombinePushedRanks, its receive area over the ring; a kernel of its own, so
+// the deep decode ring of a kernel without a cluster; with kPushedRanks,
+// over p.splits / ranks clusters of the tile (HasRingClusterGridSplitForm).
+// kPushedRanks: a cluster kernel of more than two CTAs (RingPushesRanks)
+// that combines by CombinePushedRanks, its receive area after its plan where
+// it fits (RingReceiveAfterPlan), else over the ring; a kernel of its own, so
 // that the cluster kernels of two CTAs keep their code.
 template <TileConfigId kId, bool kPreshuffled, bool kScalesShuffled16, bool kCluster,
           int kMmaRowsOrZero, int kMaxStagesOrZero, bool kGridSplit, bool kPushedRanks>
