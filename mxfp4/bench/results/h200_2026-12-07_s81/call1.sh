@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Session 81 call 1 (session 80's call1.sh plus splitk_small_m_test) (carry [".device-pack"]: the stage's libraries alone and cg = main + the 64-row k4 ring tile's
+# Session 81 call 1 (carry [".device-pack"]: the stage's libraries alone, cg = main with the 64-row k4 ring tile's
 # pushing K-split clusters split over the grid too (GemmOptions split_k C with grid_split_k S; each cluster's sums
-# meet in the workspace: KSplit::outer_group). The new test alone; forced C (one cluster a tile) against CgS (S
-# clusters a tile) in one process, two rounds; phase clocks of 64x512x16384 at 8, 4g3 and 6g2; the new test's
-# racecheck and memcheck; the pushing clusters' cases (most valuable first: a cut call still returns $O's files).
+# meet in the workspace: KSplit::outer_group), cgs = main's splitk_small_m_test). The new test alone; forced C (one
+# cluster a tile) against CgS (S clusters a tile) in one process, two rounds; phase clocks of 64x512x16384 at 8,
+# 4g3 and 6g2; the new test's racecheck and memcheck; the ring and streaming pushing clusters' cases (most valuable
+# first: a cut call still returns $O's files). Session 80 wrote it without the streaming cases and never ran it.
 set -u
 source tools/device/call_preamble.sh c1 cg cgs
 export MXFP4_REQUIRE_GPU=1
