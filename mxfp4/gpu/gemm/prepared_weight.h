@@ -15,7 +15,7 @@
 //
 // Formats (PreparedFormat, gemm.h): kShiftedE4m3 (the default above) or
 // kInt8, the int8 image with one uint16 summary per row and no scales, for
-// integer accumulation (int8_image.h; docs/paths.md "Int8 format"):
+// integer accumulation (int8_image.h; docs/paths.md "Prepared weights"):
 //   PreparedWeightBuffer::Allocate(w.n, w.k, PreparedFormat::kInt8)
 //
 // Host header (no device code).

@@ -1,7 +1,7 @@
 // File: mxfp4/gpu/gemm/internal/wgmma_ring_ws_int8_body.h
 //
 // The integer-accumulation form of the warp-specialized ring tiles
-// (docs/paths.md "Integer accumulation (prepared int8 weights)"): with the
+// (docs/paths.md "Integer accumulation"): with the
 // weight's int8 prepared image and the quantizer's int8 activations
 // (int8_accumulation.h: 2 x value x 2^(S - ref) per row), a CTA whose rows
 // pass Int8TileIsExact accumulates every block of its K-range with s8 wgmmas
@@ -25,7 +25,7 @@
 // a drain where the activations then fail, was measured in session 49: ~0.5
 // µs at M <= 256, where the E4M3 copy stays faster, ~1% at 4096^3; and
 // racecheck reported the drained copies against the converting body's
-// stores. Not kept: docs/paths.md "Measured (2026-12-04, session 49)".)
+// stores. Not kept: docs/paths-history.md "Measured (2026-12-04, session 49)".)
 //
 // Device TUs only (NVIDIA, sm_90a).
 

@@ -2,7 +2,7 @@
 //
 // Diagnostics, not a path: what one block-step of the e4m3 wgmma ring tiles
 // (internal/wgmma_ring_gemm_body.h) costs when its pieces are added one at a
-// time, on every SM (docs/paths.md "wgmma ring tiles: what a step costs").
+// time, on every SM (docs/paths.md "What a ring step costs").
 // Each warpgroup loops over `iters` steps of
 //   wgmma m64n<n>k32 e4m3 (A from registers, B from shared memory, zero
 //   accumulator) + wait_group 0 + the promotion (n / 2 FFMAs per thread)
