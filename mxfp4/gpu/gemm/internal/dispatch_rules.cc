@@ -195,7 +195,7 @@ TileConfigId AutoBulkE5m2Twin(TileConfigId id) {
 constexpr TileConfigId kLongKFallbackTile = TileConfigId::kWgmma8N64M64K4Fold;
 
 // Measured 2026-11-30 (sessions 5-6, H200 sweep, CUDA-graph replay;
-// docs/paths.md "wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat
+// docs/paths.md "e4m3 wgmma ring tiles"): for M > 32 the e4m3 wgmma ring tiles beat
 // the pipelined default where their one-wave grid (one CTA per 64 weight rows
 // and row tile, K split over the CTA's warpgroups) has 48..132 CTAs. Session 6
 // (leaner fast loop, sweep of the final tree): 64x7168x2048 wgmma8_n64_m64_k2

@@ -1,7 +1,7 @@
 // File: mxfp4/gpu/gemm/internal/wgmma_ring_gemm_body.h
 //
 // The CTA body of the e4m3 wgmma ring tiles (TileConfigDesc::wgmma_ring;
-// docs/paths.md "wgmma ring tiles"), path quant_then_mma, for M >= 64.
+// docs/paths.md "e4m3 wgmma ring tiles"), path quant_then_mma, for M >= 64.
 //
 // Why: the mma.sync bodies run M >= 64 at ~45% of the mma.sync f16 rate and
 // the f16 wgmma tiles spend most of their time filling the CTA's whole
