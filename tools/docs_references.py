@@ -12,7 +12,7 @@ Two kinds of reference are checked in the given files:
     file: the path must exist (anchors are not checked).
 Why: sections move (docs/paths.md's history goes to docs/paths-history.md each
 few sessions) and references to them went stale unnoticed (session 82 found
-nine).
+27).
 
 Usage: docs_references.py --root DIR FILE...   (FILE relative to DIR)
 Exit status 0 when every reference resolves, 1 otherwise (each listed as
@@ -47,9 +47,8 @@ def headings(path, cache):
 
 
 def resolve_doc(root, source, name):
-    """The file a reference names: docs/x.md from the root, a bare x.md beside the source, README.md at the root."""
-    if name.startswith('shared/'):
-        return os.path.join(root, '..', name)
+    """The file a reference names (docs/x.md or README.md from the root, a bare
+    x.md beside the source or in docs/), or None."""
     for candidate in (os.path.join(root, name), os.path.join(root, os.path.dirname(source), name),
                       os.path.join(root, 'docs', name)):
         if os.path.isfile(candidate):
@@ -69,9 +68,12 @@ def check(root, files):
                 name, section = m.group(1), m.group(2)
                 if PLACEHOLDER.search(section):
                     continue
-                target = resolve_doc(root, rel, name)
-                if name.startswith('shared/') and not os.path.isfile(target):
-                    continue  # the spec is not beside this checkout
+                if name.startswith('shared/'):
+                    target = os.path.join(root, '..', name)
+                    if not os.path.isfile(target):
+                        continue  # the spec is not beside this checkout
+                else:
+                    target = resolve_doc(root, rel, name)
                 if target is None:
                     problems.append(f'{rel}:{number}: {name} does not exist')
                     continue

@@ -1,8 +1,8 @@
 // File: mxfp4/gpu/gemm/internal/wgmma_ring_ws_int8_body.h
 //
 // The integer-accumulation form of the warp-specialized ring tiles
-// (docs/paths.md "Integer accumulation"): with the
-// weight's int8 prepared image and the quantizer's int8 activations
+// (docs/paths.md "Integer accumulation"): with the weight's int8 prepared
+// image and the quantizer's int8 activations
 // (int8_accumulation.h: 2 x value x 2^(S - ref) per row), a CTA whose rows
 // pass Int8TileIsExact accumulates every block of its K-range with s8 wgmmas
 // in s32 - exactly, with no per-block promotion - and scales each sum once by
