@@ -8,7 +8,8 @@
 set -u
 source tools/device/call_preamble.sh c1
 export MXFP4_REQUIRE_GPU=1
-nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader | tee -a "$O/steps.log"
+gpu="$(nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader 2>&1)"
+st "gpu: $gpu"
 T=.device/tests
 B=.device/bench
 run_test grid_clusters 100 "$T/mxfp4.gpu.gemm.quant_then_mma_test" --gtest_filter='*RingClustersSplitOverGrid*'
@@ -38,7 +39,7 @@ run_test pushing_cases 120 "$T/mxfp4.gpu.gemm.quant_then_mma_test" \
   --gtest_filter='*RingTilesSplitKOverClusters*:*SmallLayersWithLongK*:*ShortChunkClusters*:*ChunksOffTheRingStep*:*MidLayers*' &
 run_test splitk_small_m 120 "$T/mxfp4.gpu.gemm.splitk_small_m_test" &
 wait
-if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200; then
+if [[ "$gpu" == *H200* ]]; then
   contest_rounds 2 100
 else
   st "contest: not an H200, skipped (H100 contest runs: sessions 67-76)"
